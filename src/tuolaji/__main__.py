@@ -1,0 +1,5 @@
+"""``python -m tuolaji``: the same commands as ``tuolaji``."""
+
+from tuolaji.cli import main
+
+main()

@@ -1,0 +1,182 @@
+"""Combinations (R-C1–R-C4): singles, pairs, tractors, throws and their layout.
+
+A combination is read from its bit layers inside one effective suit. The layout of
+R-C4 is read greedily: the longest tractor first (one pair per level, so two off-suit
+rank pairs of the same level never chain), then the remaining pairs, then singles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from tuolaji.core.cards import Layers, count_layers, from_layers, to_layers
+from tuolaji.core.trump import TrumpContext
+
+SINGLE = "single"
+PAIR = "pair"
+TRACTOR = "tractor"
+THROW = "throw"
+MIXED = "mixed"
+
+
+class Part(NamedTuple):
+    """One part of a layout: a single (``pairs == 0``), a pair (1) or a tractor (≥ 2)."""
+
+    pairs: int
+    #: level of the part's highest card in its effective suit
+    top: int
+    #: the kinds of the part (for pairs and tractors each kind is held twice)
+    kinds: int
+
+    @property
+    def size(self) -> int:
+        """How many cards the part holds."""
+        return 2 * self.pairs if self.pairs else 1
+
+    @property
+    def label(self) -> str:
+        """``single``, ``pair`` or ``tractorN`` as the judge writes it."""
+        if self.pairs == 0:
+            return SINGLE
+        return PAIR if self.pairs == 1 else f"{TRACTOR}{self.pairs}"
+
+    def layers(self) -> Layers:
+        """The part's cards as bit layers."""
+        return (self.kinds, self.kinds if self.pairs else 0)
+
+    def cards(self) -> list[int]:
+        """The part's cards, kinds ascending."""
+        return from_layers(*self.layers())
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """A set of cards read as a combination; ``suit`` is -1 when they are mixed."""
+
+    kind: str
+    suit: int
+    ones: int
+    twos: int
+    size: int
+    #: the layout, longest parts first (empty when mixed)
+    parts: tuple[Part, ...]
+    #: how many pairs the layout holds, a tractor counting its pairs (R-P6)
+    pairs: int
+
+    def cards(self) -> list[int]:
+        """The combination's cards, kinds ascending."""
+        return from_layers(self.ones, self.twos)
+
+    def layout_labels(self) -> list[str]:
+        """The layout as the judge writes it: ``["tractor2", "pair", "single"]``."""
+        return [part.label for part in self.parts]
+
+
+def longest_run(pair_levels: list[int]) -> tuple[int, int]:
+    """The longest run of consecutive non-empty levels as (length, top level);
+    among equally long runs the highest."""
+    best_len = 0
+    best_top = -1
+    run = 0
+    for lv, mask in enumerate(pair_levels):
+        if mask:
+            run += 1
+            if run >= best_len:
+                best_len = run
+                best_top = lv
+        else:
+            run = 0
+    return best_len, best_top
+
+
+def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
+    """The greedy layout of R-C4 of cards that all belong to ``suit``."""
+    parts: list[Part] = []
+    level = ctx.level
+    if twos:
+        pair_levels = [twos & mask for mask in ctx.level_masks[suit]]
+        while True:
+            length, top = longest_run(pair_levels)
+            if length < 2:
+                break
+            kinds = 0
+            for lv in range(top - length + 1, top + 1):
+                low = pair_levels[lv] & -pair_levels[lv]
+                kinds |= low
+                pair_levels[lv] ^= low
+            parts.append(Part(length, top, kinds))
+        for lv, pair_kinds in enumerate(pair_levels):
+            rest = pair_kinds
+            while rest:
+                low = rest & -rest
+                parts.append(Part(1, lv, low))
+                rest ^= low
+    singles = ones & ~twos
+    while singles:
+        low = singles & -singles
+        parts.append(Part(0, level[low.bit_length() - 1], low))
+        singles ^= low
+    parts.sort(key=lambda p: (p.pairs, p.top), reverse=True)
+    return parts
+
+
+def suit_of_layers(ctx: TrumpContext, ones: int) -> int:
+    """The one effective suit of a non-empty set of cards, or -1 when they are mixed."""
+    for suit, mask in enumerate(ctx.suit_mask):
+        if ones & mask:
+            return suit if not ones & ~mask else -1
+    return -1
+
+
+def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
+    """Read bit layers as a combination (R-C1–R-C4)."""
+    size = count_layers(ones, twos)
+    if size == 0:
+        raise ValueError("a combination needs at least one card")
+    suit = suit_of_layers(ctx, ones)
+    if suit < 0:
+        return Combo(MIXED, -1, ones, twos, size, (), 0)
+    if size == 1:
+        return Combo(
+            SINGLE, suit, ones, twos, 1, (Part(0, ctx.level[ones.bit_length() - 1], ones),), 0
+        )
+    if size == 2 and twos:
+        return Combo(
+            PAIR, suit, ones, twos, 2, (Part(1, ctx.level[ones.bit_length() - 1], ones),), 1
+        )
+    parts = decompose(ctx, suit, ones, twos)
+    pairs = sum(part.pairs for part in parts)
+    kind = TRACTOR if len(parts) == 1 and parts[0].pairs >= 2 else THROW
+    return Combo(kind, suit, ones, twos, size, tuple(parts), pairs)
+
+
+def classify(ctx: TrumpContext, cards: Iterable[int]) -> Combo:
+    """Read a list of cards as a combination (R-C1–R-C4)."""
+    return combo_of_layers(ctx, *to_layers(cards))
+
+
+def has_chain(ctx: TrumpContext, suit: int, twos: int, length: int, above: int = -1) -> bool:
+    """Whether the pairs ``twos`` of ``suit`` hold a tractor of ``length`` pairs whose top
+    level is higher than ``above`` (R-C3)."""
+    run = 0
+    for lv, mask in enumerate(ctx.level_masks[suit]):
+        if twos & mask:
+            run += 1
+            if run >= length and lv > above:
+                return True
+        else:
+            run = 0
+    return False
+
+
+def holds_higher(ctx: TrumpContext, suit: int, hand: Layers, part: Part) -> bool:
+    """Whether a hand holds, in ``suit``, a combination of the part's shape that is
+    strictly higher: a higher single, pair, or tractor of the same length (R-H1)."""
+    ones, twos = hand
+    if part.pairs == 0:
+        return bool(ones & ctx.above(suit, part.top))
+    if part.pairs == 1:
+        return bool(twos & ctx.above(suit, part.top))
+    return has_chain(ctx, suit, twos & ctx.suit_mask[suit], part.pairs, part.top)

@@ -1,0 +1,117 @@
+"""Declaring the trump suit (R-T2, R-T3) and turning the talon when nobody did (R-T6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tuolaji.core.cards import BJ, RJ, format_cards, rank_of, suit_of
+from tuolaji.core.errors import IllegalAction
+
+SINGLE_DECLARATION = 1
+PAIR_DECLARATION = 2
+JOKER_PAIR_DECLARATION = 3
+_STRENGTH_NAMES = {1: "a single", 2: "a pair", 3: "a joker pair"}
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """Cards revealed by ``seat`` to choose the trump suit."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def strength(self) -> int:
+        """1 single, 2 pair, 3 joker pair (R-T3)."""
+        if self.cards[0] >= BJ:
+            return JOKER_PAIR_DECLARATION
+        return len(self.cards)
+
+    @property
+    def suit(self) -> int | None:
+        """The trump suit it names; ``None`` for a joker pair (no trump suit)."""
+        return None if self.cards[0] >= BJ else suit_of(self.cards[0])
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {format_cards(self.cards)}"
+
+
+def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
+    """Why ``cards`` are not a declaration for trump rank ``rank`` (R-T2), or None."""
+    shown = format_cards(cards) or "no cards"
+    if len(cards) == 1:
+        if cards[0] >= BJ or rank_of(cards[0]) != rank:
+            return f"{shown} is not a card of the trump rank"
+        return None
+    if len(cards) == 2:
+        if cards[0] != cards[1]:
+            return f"{shown} are not two identical cards"
+        if cards[0] in (BJ, RJ) or rank_of(cards[0]) == rank:
+            return None
+        return f"{shown} are neither trump-rank cards nor jokers"
+    return (
+        "a declaration is one trump-rank card, or two identical trump-rank cards or jokers, "
+        f"not {shown}"
+    )
+
+
+def declare_outcome(
+    rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]
+) -> Declaration:
+    """The declaration that stands after ``seat`` reveals ``cards`` over ``standing``;
+    raises :class:`IllegalAction` (R-T2, R-T3) when it may not.
+
+    A declarer who adds the twin of their own single makes it a pair (R-T3 [resolved]).
+    """
+    if (
+        standing is not None
+        and standing.seat == seat
+        and standing.strength == SINGLE_DECLARATION
+        and len(cards) == 1
+        and cards[0] == standing.cards[0]
+    ):
+        return Declaration(seat, (cards[0], cards[0]))
+    error = declaration_error(rank, cards)
+    if error is not None:
+        raise IllegalAction("R-T2", error)
+    new = Declaration(seat, tuple(cards))
+    if standing is not None and new.strength <= standing.strength:
+        if standing.strength == JOKER_PAIR_DECLARATION:
+            reason = "a joker pair can never be overridden"
+        else:
+            reason = (
+                f"{_STRENGTH_NAMES[new.strength]} cannot override "
+                f"{_STRENGTH_NAMES[standing.strength]} ({standing}); "
+                "only a strictly stronger declaration can"
+            )
+        raise IllegalAction("R-T3", reason)
+    return new
+
+
+def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
+    """Whether ``seat`` may reveal ``cards`` over ``standing``."""
+    try:
+        declare_outcome(rank, standing, seat, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def flip_talon(rank: int, talon: Sequence[int]) -> tuple[int, int]:
+    """R-T6: the trump suit given by turning the talon, and how many cards were turned.
+
+    The first trump-rank card turned names the suit; failing that, the highest
+    non-joker card (A high, the first turned on a tie) does, after all cards are turned.
+    """
+    best: int | None = None
+    for turned, kind in enumerate(talon, start=1):
+        if kind >= BJ:
+            continue
+        if rank_of(kind) == rank:
+            return suit_of(kind), turned
+        if best is None or rank_of(kind) > rank_of(best):
+            best = kind
+    if best is None:
+        raise ValueError(f"no card of the talon names a suit: {format_cards(talon)}")
+    return suit_of(best), len(talon)

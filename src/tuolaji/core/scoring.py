@@ -1,0 +1,58 @@
+"""Scoring a round: the talon bonus (R-S2) and the level change (R-S3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tuolaji.core.cards import points_of, to_layers
+from tuolaji.core.combos import combo_of_layers
+from tuolaji.core.trump import TrumpContext
+
+DECLARERS = "declarers"
+OPPONENTS = "opponents"
+
+
+def talon_multiplier(ctx: TrumpContext, last_lead: Sequence[int]) -> int:
+    """What the talon's points are multiplied by when the opponents win the last trick
+    (R-S2), under the rule set's ``talon_multiplier``."""
+    option = ctx.rules.talon_multiplier
+    if option == "cards":
+        return 2 * len(last_lead)
+    lead = combo_of_layers(ctx, *to_layers(last_lead))
+    if lead.suit < 0:
+        raise ValueError("the last lead mixes effective suits (R-C4)")
+    largest = max(part.size for part in lead.parts)
+    return 2 * largest if option == "largest_part" else 2**largest
+
+
+def talon_bonus(ctx: TrumpContext, talon: Sequence[int], last_lead: Sequence[int]) -> int:
+    """The points the opponents add for the talon when they win the last trick (R-S2)."""
+    return points_of(talon) * talon_multiplier(ctx, last_lead)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Who declares next round and how many levels that team goes up (R-S3)."""
+
+    winner: str
+    levels: int
+
+    @property
+    def declarers_hold(self) -> bool:
+        """Whether the declaring team keeps declaring."""
+        return self.winner == DECLARERS
+
+
+def settle(points: int) -> Settlement:
+    """The level change for the opponents' final points (R-S3); a negative total counts
+    as 0."""
+    points = max(points, 0)
+    if points == 0:
+        return Settlement(DECLARERS, 3)
+    if points < 40:
+        return Settlement(DECLARERS, 2)
+    if points < 80:
+        return Settlement(DECLARERS, 1)
+    # 80–115: take over with no change, then one level for every further 40 (R-S3)
+    return Settlement(OPPONENTS, (points - 80) // 40)

@@ -1,0 +1,73 @@
+"""Throws: whether one stands, and what a failed one costs (R-H1–R-H3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tuolaji.core.cards import Layers, from_layers, to_layers
+from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, holds_higher
+from tuolaji.core.trump import TrumpContext
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowVerdict:
+    """The outcome of a lead against the other three hands.
+
+    For a failed throw: ``forced`` is the part that must be led instead (kinds
+    ascending), ``penalty`` the points of R-H3 under the rule set, and ``blocker`` the
+    position after the thrower (1–3) of the first player who can beat the forced part.
+    """
+
+    valid: bool
+    forced: tuple[int, ...] = ()
+    penalty: int = 0
+    blocker: int = 0
+
+
+def beatable_parts(ctx: TrumpContext, lead: Combo, others: Sequence[Layers]) -> list[Part]:
+    """The parts of a throw that some other hand, taken alone, can beat (R-H1)."""
+    return [
+        part
+        for part in lead.parts
+        if any(holds_higher(ctx, lead.suit, hand, part) for hand in others)
+    ]
+
+
+def _weakest(ctx: TrumpContext, parts: list[Part]) -> Part:
+    """R-H2 [resolved]: the part whose highest card ranks lowest, the smaller on a tie;
+    among equal parts, the one whose cards sort lowest."""
+    strength = ctx.strength
+    return min(
+        parts,
+        key=lambda p: (p.top, p.size, max(strength[k] for k in from_layers(p.kinds, 0))),
+    )
+
+
+def judge_throw(ctx: TrumpContext, lead: Combo, others: Sequence[Layers]) -> ThrowVerdict:
+    """Whether a lead stands against the other three hands (in seat order after the
+    thrower); a single combination always does."""
+    if lead.suit < 0:
+        raise ValueError("a throw must be of one effective suit (R-C4)")
+    if lead.kind != THROW:
+        return ThrowVerdict(True)
+    beatable = beatable_parts(ctx, lead, others)
+    if not beatable:
+        return ThrowVerdict(True)
+    forced = _weakest(ctx, beatable)
+    blocker = next(
+        position
+        for position, hand in enumerate(others, start=1)
+        if holds_higher(ctx, lead.suit, hand, forced)
+    )
+    penalty = ctx.rules.throw_penalty * (lead.size - forced.size)
+    return ThrowVerdict(False, tuple(forced.cards()), penalty, blocker)
+
+
+def check_throw(
+    ctx: TrumpContext, lead: Sequence[int], others: Sequence[Sequence[int]]
+) -> ThrowVerdict:
+    """:func:`judge_throw` on lists of cards."""
+    return judge_throw(
+        ctx, combo_of_layers(ctx, *to_layers(lead)), [to_layers(hand) for hand in others]
+    )

@@ -1,0 +1,129 @@
+"""Who wins a trick and what it is worth (R-W1–R-W5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from tuolaji.core.cards import POINTS, Layers, to_layers
+from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, combo_of_layers
+from tuolaji.core.trump import TRUMP, TrumpContext
+
+# A trump combination outranks any combination of the led suit.
+_TRUMP_BONUS = 1000
+
+
+def _tractor_top(ctx: TrumpContext, ones: int, twos: int, length: int) -> int:
+    """The top level when the play is exactly one tractor of ``length`` pairs, else -1."""
+    if ones != twos or ones.bit_count() != length:
+        return -1
+    suit = ctx.eff[ones.bit_length() - 1]
+    if ones & ~ctx.suit_mask[suit]:
+        return -1
+    levels = sorted(ctx.level[k] for k in range(ones.bit_length()) if ones >> k & 1)
+    for low, high in pairwise(levels):
+        if high != low + 1:
+            return -1
+    return levels[-1]
+
+
+def _fit_tractors(counts: list[int], lengths: list[int], pairs_needed: int) -> int:
+    """Place tractors of ``lengths`` (longest first) on the pair counts per level, then
+    ``pairs_needed`` more pairs. Returns the highest possible top of the first tractor,
+    or -1 when the layout does not fit."""
+    if not lengths:
+        return 0 if sum(counts) >= pairs_needed else -1
+    length = lengths[0]
+    for top in range(len(counts) - 1, length - 2, -1):
+        window = range(top - length + 1, top + 1)
+        if all(counts[lv] for lv in window):
+            for lv in window:
+                counts[lv] -= 1
+            fits = _fit_tractors(counts, lengths[1:], pairs_needed) >= 0
+            for lv in window:
+                counts[lv] += 1
+            if fits:
+                return top
+    return -1
+
+
+def ruff_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
+    """How strongly a play all in trumps matches the layout of a thrown lead (R-W4):
+    the top level of its highest part of the layout's biggest kind, or -1 if it does
+    not match."""
+    ones, twos = play
+    if ones & ~ctx.suit_mask[TRUMP]:
+        return -1
+    levels = ctx.level_masks[TRUMP]
+    lengths = [part.pairs for part in lead.parts if part.pairs >= 2]
+    pairs_needed = sum(1 for part in lead.parts if part.pairs == 1)
+    if lengths or pairs_needed:
+        counts = [(twos & mask).bit_count() for mask in levels]
+        if not lengths:
+            if sum(counts) < pairs_needed:
+                return -1
+            return max(lv for lv, c in enumerate(counts) if c)
+        return _fit_tractors(counts, lengths, pairs_needed)
+    return max(ctx.level[k] for k in range(ones.bit_length()) if ones >> k & 1)
+
+
+def play_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
+    """A number that orders the plays of one trick for the winner rules R-W1–R-W3;
+    -1 for a play that cannot win. Trumps rank above the led suit."""
+    ones, twos = play
+    suit = ctx.eff[ones.bit_length() - 1]
+    if suit not in (TRUMP, lead.suit):
+        return -1
+    if lead.kind == SINGLE:
+        top = ctx.level[ones.bit_length() - 1]
+    elif lead.kind == PAIR:
+        if not twos or ones != twos:
+            return -1
+        top = ctx.level[ones.bit_length() - 1]
+    elif lead.kind == TRACTOR:
+        top = _tractor_top(ctx, ones, twos, lead.parts[0].pairs)
+        if top < 0:
+            return -1
+    else:
+        raise ValueError("play_strength does not rank followers of a throw; use trick_winner")
+    return top + (_TRUMP_BONUS if suit == TRUMP else 0)
+
+
+def winner_of(ctx: TrumpContext, lead: Combo, follows: Sequence[Layers]) -> int:
+    """The index (0 = the leader) of the play that wins a trick (R-W1–R-W4)."""
+    best = 0
+    if lead.kind == THROW:
+        # R-W4: only a void player ruffing with the whole layout in trumps can win.
+        if lead.suit == TRUMP:
+            return 0
+        best_key = -1
+        for index, play in enumerate(follows, start=1):
+            key = ruff_strength(ctx, lead, play)
+            if key > best_key:
+                best, best_key = index, key
+        return best
+    best_key = play_strength(ctx, lead, (lead.ones, lead.twos))
+    for index, play in enumerate(follows, start=1):
+        key = play_strength(ctx, lead, play)
+        if key > best_key:  # R-W1–R-W3: ties go to the earlier player
+            best, best_key = index, key
+    return best
+
+
+def trick_winner(ctx: TrumpContext, plays: Sequence[Sequence[int]]) -> int:
+    """The index of the winning play among ``plays`` (the lead first)."""
+    if not 2 <= len(plays) <= 4:
+        raise ValueError("a trick has 2 to 4 plays")
+    lead = combo_of_layers(ctx, *to_layers(plays[0]))
+    if lead.suit < 0:
+        raise ValueError("the lead mixes effective suits (R-C4)")
+    follows = [to_layers(play) for play in plays[1:]]
+    for play in plays[1:]:
+        if len(play) != lead.size:
+            raise ValueError(f"every play must have {lead.size} cards, like the lead (R-P2)")
+    return winner_of(ctx, lead, follows)
+
+
+def trick_points(plays: Sequence[Sequence[int]]) -> int:
+    """The points in all the plays of a trick (R-O4, R-W5)."""
+    return sum(POINTS[kind] for play in plays for kind in play)

@@ -1,0 +1,257 @@
+"""``tuolaji judge``: answer rules questions as JSON Lines (shared/JUDGE.md).
+
+Each request line is answered by exactly one line, in order. Bad input never stops the
+judge: it gets ``{"id": …, "error": "…"}`` and the next line is read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+from tuolaji.core.cards import (
+    NotationError,
+    format_cards,
+    parse_cards,
+    parse_rank,
+    parse_suit,
+    to_layers,
+)
+from tuolaji.core.combos import MIXED, Combo, combo_of_layers
+from tuolaji.core.declare import Declaration, declare_outcome, flip_talon
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.follow import follow_error
+from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
+from tuolaji.core.scoring import settle, talon_bonus
+from tuolaji.core.throws import judge_throw
+from tuolaji.core.tricks import trick_points, winner_of
+from tuolaji.core.trump import TrumpContext, suit_label, trump_context
+
+Request = dict[str, Any]
+Answer = dict[str, Any]
+
+
+class BadRequest(ValueError):
+    """A request the judge cannot answer; its message says what to fix."""
+
+
+def _field(request: Request, name: str) -> Any:
+    if name not in request:
+        raise BadRequest(f"op {request['op']!r} needs the field {name!r}")
+    return request[name]
+
+
+def _cards(request: Request, name: str, allow_empty: bool = False) -> list[int]:
+    text = _field(request, name)
+    if not isinstance(text, str):
+        raise BadRequest(f'field {name!r} must be a string of cards such as "AS AS KS"')
+    try:
+        cards = parse_cards(text)
+        to_layers(cards)  # R-D1: no card more than twice
+    except NotationError as error:
+        raise BadRequest(f"field {name!r}: {error}") from None
+    if not cards and not allow_empty:
+        raise BadRequest(f"field {name!r} holds no cards")
+    return cards
+
+
+def _int(request: Request, name: str, low: int | None = None, high: int | None = None) -> int:
+    value = _field(request, name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"field {name!r} must be a whole number, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise BadRequest(f"field {name!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _rank(request: Request) -> int:
+    value = _field(request, "rank")
+    if not isinstance(value, str):
+        raise BadRequest(f'field \'rank\' must be a rank such as "2" or "T", not {value!r}')
+    try:
+        return parse_rank(value)
+    except NotationError as error:
+        raise BadRequest(str(error)) from None
+
+
+def _rules(request: Request) -> RuleSet:
+    try:
+        return rules_from_spec(request.get("rules"))
+    except (RulesError, TypeError) as error:
+        raise BadRequest(str(error)) from None
+
+
+def _trump(request: Request) -> TrumpContext:
+    trump = _field(request, "trump")
+    if not isinstance(trump, dict) or "rank" not in trump or "suit" not in trump:
+        raise BadRequest(
+            'field \'trump\' must look like {"rank": "2", "suit": "H"} (suit null: no trump)'
+        )
+    rank = _rank(trump)
+    suit_text = trump["suit"]
+    if suit_text is None:
+        suit = None
+    elif isinstance(suit_text, str):
+        try:
+            suit = parse_suit(suit_text)
+        except NotationError as error:
+            raise BadRequest(str(error)) from None
+    else:
+        raise BadRequest(f"trump suit must be S, H, D, C or null, not {suit_text!r}")
+    return trump_context(rank, suit, _rules(request))
+
+
+def _lead(ctx: TrumpContext, cards: list[int], name: str = "lead") -> Combo:
+    lead = combo_of_layers(ctx, *to_layers(cards))
+    if lead.kind == MIXED:
+        raise BadRequest(f"field {name!r} mixes effective suits; a lead is of one suit (R-C4)")
+    return lead
+
+
+def _combo(request: Request) -> Answer:
+    ctx = _trump(request)
+    combo = combo_of_layers(ctx, *to_layers(_cards(request, "cards")))
+    if combo.kind == MIXED:
+        return {"kind": MIXED}
+    return {"kind": combo.kind, "suit": suit_label(combo.suit), "parts": combo.layout_labels()}
+
+
+def _follow(request: Request) -> Answer:
+    ctx = _trump(request)
+    lead = _lead(ctx, _cards(request, "lead"))
+    hand = _cards(request, "hand")
+    play = _cards(request, "play", allow_empty=True)
+    blocker = request.get("blocker", False)
+    if not isinstance(blocker, bool):
+        raise BadRequest(f"field 'blocker' must be true or false, not {blocker!r}")
+    error = follow_error(ctx, lead, to_layers(hand), to_layers(play), must_beat=blocker)
+    return {"legal": True} if error is None else {"legal": False, "rule": error[0]}
+
+
+def _winner(request: Request) -> Answer:
+    ctx = _trump(request)
+    plays_text = _field(request, "plays")
+    if not isinstance(plays_text, list) or not 2 <= len(plays_text) <= 4:
+        raise BadRequest("field 'plays' must be a list of 2 to 4 card strings, the lead first")
+    plays = [_cards({"op": "winner", "play": text}, "play") for text in plays_text]
+    lead = _lead(ctx, plays[0], "plays[0]")
+    for index, play in enumerate(plays[1:], start=1):
+        if len(play) != lead.size:
+            raise BadRequest(
+                f"plays[{index}] has {len(play)} cards; "
+                f"every play has {lead.size} like the lead (R-P2)"
+            )
+    winner = winner_of(ctx, lead, [to_layers(play) for play in plays[1:]])
+    return {"winner": winner, "points": trick_points(plays)}
+
+
+def _throw(request: Request) -> Answer:
+    ctx = _trump(request)
+    lead = _lead(ctx, _cards(request, "lead"))
+    others_text = _field(request, "others")
+    if not isinstance(others_text, list) or len(others_text) != 3:
+        raise BadRequest("field 'others' must be a list of the other three hands, in seat order")
+    others = [
+        to_layers(_cards({"op": "throw", "hand": text}, "hand", allow_empty=True))
+        for text in others_text
+    ]
+    verdict = judge_throw(ctx, lead, others)
+    if verdict.valid:
+        return {"valid": True}
+    return {
+        "valid": False,
+        "forced": format_cards(ctx.sort_high_to_low(list(verdict.forced))),
+        "penalty": verdict.penalty,
+        "blocker": verdict.blocker,
+    }
+
+
+def _bonus(request: Request) -> Answer:
+    ctx = _trump(request)
+    talon = _cards(request, "talon", allow_empty=True)
+    last_lead = _lead(ctx, _cards(request, "last_lead"), "last_lead")
+    return {"bonus": talon_bonus(ctx, talon, last_lead.cards())}
+
+
+def _settle(request: Request) -> Answer:
+    settlement = settle(_int(request, "points"))
+    return {"winner": settlement.winner, "levels": settlement.levels}
+
+
+def _declare(request: Request) -> Answer:
+    rank = _rank(request)
+    seat = _int(request, "seat", 0, 3)
+    cards = _cards(request, "cards")
+    standing_field = _field(request, "standing")
+    standing = None
+    if standing_field is not None:
+        if not isinstance(standing_field, dict):
+            raise BadRequest('field \'standing\' must be null or {"cards": "…", "seat": s}')
+        standing_cards = _cards({"op": "declare", **standing_field}, "cards")
+        standing = Declaration(
+            _int({"op": "declare", **standing_field}, "seat", 0, 3), tuple(standing_cards)
+        )
+    try:
+        declare_outcome(rank, standing, seat, cards)
+    except IllegalAction as refusal:
+        return {"allowed": False, "rule": refusal.rule}
+    return {"allowed": True}
+
+
+def _flip(request: Request) -> Answer:
+    rank = _rank(request)
+    talon = _cards(request, "talon")
+    try:
+        suit, turned = flip_talon(rank, talon)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    return {"suit": suit_label(suit), "turned": turned}
+
+
+OPS: dict[str, Callable[[Request], Answer]] = {
+    "combo": _combo,
+    "follow": _follow,
+    "winner": _winner,
+    "throw": _throw,
+    "bonus": _bonus,
+    "settle": _settle,
+    "declare": _declare,
+    "flip": _flip,
+}
+
+
+def answer(line: str) -> Answer:
+    """The answer to one request line (an error answer for bad input)."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"id": None, "error": f"the line is not JSON: {error.msg} at column {error.colno}"}
+    if not isinstance(request, dict):
+        return {"id": None, "error": "a request must be a JSON object"}
+    head: Answer = {"id": request["id"]} if "id" in request else {}
+    op = request.get("op")
+    handler = OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        known = ", ".join(OPS)
+        return {"id": request.get("id"), "error": f"unknown op {op!r}: the ops are {known}"}
+    try:
+        return head | handler(request)
+    except BadRequest as error:
+        return {"id": request.get("id"), "error": str(error)}
+    except Exception as error:  # a bug must not break the protocol: report it and go on
+        return {"id": request.get("id"), "error": f"internal error: {error!r}"}
+
+
+def answer_lines(lines: Iterable[str]) -> Iterator[str]:
+    """One JSON answer line for each non-blank request line, in order."""
+    for line in lines:
+        if line.strip():
+            yield json.dumps(answer(line), ensure_ascii=False)
+
+
+def run(stdin: TextIO, stdout: TextIO) -> None:
+    """Answer every line of ``stdin`` on ``stdout``, flushing each answer."""
+    for out in answer_lines(stdin):
+        stdout.write(out + "\n")
+        stdout.flush()
