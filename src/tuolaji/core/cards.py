@@ -181,6 +181,23 @@ def team_of(seat: int) -> int:
 
 def is_subset(small: Sequence[int], big: Sequence[int]) -> bool:
     """Whether the multiset ``small`` is contained in the multiset ``big``."""
-    s_ones, s_twos = to_layers(small)
-    b_ones, b_twos = to_layers(big)
-    return not (s_ones & ~b_ones) and not (s_twos & ~b_twos)
+    return contains_layers(to_layers(big), to_layers(small))
+
+
+def add_layers(hand: Layers, cards: Layers) -> Layers:
+    """``hand`` with ``cards`` added; the caller guarantees no kind passes two copies."""
+    h_ones, h_twos = hand
+    c_ones, c_twos = cards
+    return h_ones | c_ones, h_twos | c_twos | (h_ones & c_ones)
+
+
+def remove_layers(hand: Layers, cards: Layers) -> Layers:
+    """``hand`` without ``cards``; the caller guarantees ``cards`` is part of ``hand``."""
+    h_ones, h_twos = hand
+    c_ones, c_twos = cards
+    return h_ones & ~(c_twos | (c_ones & ~h_twos)), h_twos & ~c_ones
+
+
+def contains_layers(hand: Layers, cards: Layers) -> bool:
+    """Whether the multiset ``cards`` is part of the multiset ``hand``."""
+    return not (cards[0] & ~hand[0]) and not (cards[1] & ~hand[1])

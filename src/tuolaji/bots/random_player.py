@@ -1,0 +1,166 @@
+"""The random player: uniform among legal actions, and fast enough for mass simulation.
+
+- Follows are uniform over the distinct legal multisets (sampled by counting, never by
+  listing them all; the rare extra constraints of R-P5 ``follow_tractor_first`` and R-H2
+  are met by rejection, which keeps the choice uniform).
+- Burials are uniform over the distinct 8-card multisets of the hand.
+- Leads: with probability ``throw_rate`` a throw attempt (a uniform multiset of 2–8 cards
+  of one held suit, which may fail, R-H2), otherwise a uniform choice among the distinct
+  singles, pairs and tractors of the hand. (Every sub-multiset of a suit is a legal lead,
+  so "uniform over all leads" would be almost always a huge failing throw.)
+- Declarations: each time it may declare, it does with probability ``declare_rate``,
+  choosing uniformly among the declarations that could stand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tuolaji.core.cards import BJ, RJ, Layers, contains_layers, from_layers, to_layers
+from tuolaji.core.combos import TRACTOR, Combo
+from tuolaji.core.declare import Declaration, declare_outcome
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.follow import follow_error, legal_follow_layers
+from tuolaji.core.trump import TrumpContext
+from tuolaji.bots.sampling import bits_of, sample_multiset
+from tuolaji.game.observation import Observation
+
+_REJECTION_TRIES = 64
+
+
+def declaration_options(
+    rank: int, standing: Declaration | None, seat: int, hand: Layers
+) -> list[tuple[int, ...]]:
+    """Every declaration ``seat`` could make now from ``hand`` (R-T2, R-T3)."""
+    ones, twos = hand
+    options: list[tuple[int, ...]] = []
+    for suit in range(4):
+        kind = suit * 13 + rank
+        if ones >> kind & 1:
+            options.append((kind,))
+        if twos >> kind & 1:
+            options.append((kind, kind))
+    for joker in (BJ, RJ):
+        if twos >> joker & 1:
+            options.append((joker, joker))
+    return [option for option in options if _may_declare(rank, standing, seat, hand, option)]
+
+
+def _may_declare(
+    rank: int, standing: Declaration | None, seat: int, hand: Layers, cards: tuple[int, ...]
+) -> bool:
+    try:
+        outcome = declare_outcome(rank, standing, seat, cards)
+    except IllegalAction:
+        return False
+    # Strengthening one's own single needs the twin in hand too.
+    return contains_layers(hand, to_layers(outcome.cards))
+
+
+def tractors_in(ctx: TrumpContext, twos: int) -> list[int]:
+    """Every distinct tractor of the pairs ``twos``, as masks of its pair kinds (R-C3)."""
+    found: list[int] = []
+    for suit, levels in enumerate(ctx.level_masks):
+        pairs = twos & ctx.suit_mask[suit]
+        if pairs.bit_count() < 2:
+            continue
+        per_level = [bits_of(pairs & mask) for mask in levels]
+        for start in range(len(per_level)):
+            partial = [0]
+            for level in range(start, len(per_level)):
+                if not per_level[level]:
+                    break
+                partial = [mask | bit for mask in partial for bit in per_level[level]]
+                if level > start:
+                    found.extend(partial)
+    return found
+
+
+def random_lead(rng: random.Random, ctx: TrumpContext, hand: Layers, throw_rate: float) -> Layers:
+    """A random lead: sometimes a throw attempt, otherwise a uniform single combination."""
+    ones, twos = hand
+    if rng.random() < throw_rate:
+        suits = [s for s, mask in enumerate(ctx.suit_mask) if (ones & mask).bit_count() >= 2]
+        if suits:
+            mask = ctx.suit_mask[rng.choice(suits)]
+            s_ones, s_twos = ones & mask, twos & mask
+            size = rng.randint(2, min(8, s_ones.bit_count() + s_twos.bit_count()))
+            sample = sample_multiset(rng, s_ones, s_twos, size)
+            if sample is not None:
+                return sample
+    singles = bits_of(ones)
+    pairs = bits_of(twos)
+    tractors = tractors_in(ctx, twos) if len(pairs) >= 2 else []
+    pick = rng.randrange(len(singles) + len(pairs) + len(tractors))
+    if pick < len(singles):
+        return singles[pick], 0
+    pick -= len(singles)
+    chosen = pairs[pick] if pick < len(pairs) else tractors[pick - len(pairs)]
+    return chosen, chosen
+
+
+def random_follow(
+    rng: random.Random, ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool
+) -> Layers:
+    """A follow chosen uniformly among the legal ones (R-P2–R-P7, R-H2)."""
+    ones, twos = hand
+    mask = ctx.suit_mask[lead.suit]
+    s_ones, s_twos = ones & mask, twos & mask
+    held = s_ones.bit_count() + s_twos.bit_count()
+    size = lead.size
+    constrained = must_beat or (lead.kind == TRACTOR and ctx.rules.follow_tractor_first)
+    for _ in range(_REJECTION_TRIES if constrained else 1):
+        if held <= size:
+            rest = sample_multiset(rng, ones & ~mask, twos & ~mask, size - held)
+            assert rest is not None
+            candidate = (s_ones | rest[0], s_twos | rest[1])
+        else:
+            need = min(lead.pairs, s_twos.bit_count())
+            sample = sample_multiset(rng, s_ones, s_twos, size, need)
+            assert sample is not None
+            candidate = sample
+        if not constrained or follow_error(ctx, lead, hand, candidate, must_beat) is None:
+            return candidate
+    return rng.choice(list(legal_follow_layers(ctx, lead, hand, must_beat)))
+
+
+class RandomPlayer:
+    """Plays uniformly at random among legal actions (see the module docstring)."""
+
+    def __init__(
+        self, seed: int | None = None, throw_rate: float = 0.1, declare_rate: float = 0.5
+    ) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+        self.throw_rate = throw_rate
+        self.declare_rate = declare_rate
+
+    def declaration(self, observation: Observation) -> Sequence[int] | None:
+        """Declare with probability ``declare_rate`` when some declaration could stand."""
+        assert observation.seat is not None
+        options = declaration_options(
+            observation.rank, observation.declaration, observation.seat, observation.hand_layers
+        )
+        if options and self.rng.random() < self.declare_rate:
+            return self.rng.choice(options)
+        return None
+
+    def bury(self, observation: Observation) -> Sequence[int]:
+        """A uniform 8-card multiset of the hand."""
+        ones, twos = observation.hand_layers
+        sample = sample_multiset(self.rng, ones, twos, 8)
+        assert sample is not None
+        return from_layers(*sample)
+
+    def play(self, observation: Observation) -> Sequence[int]:
+        """A random lead, or a uniform legal follow."""
+        ctx = observation.ctx
+        assert ctx is not None
+        if observation.lead is None:
+            return from_layers(*random_lead(self.rng, ctx, observation.hand_layers, self.throw_rate))
+        return from_layers(
+            *random_follow(
+                self.rng, ctx, observation.lead, observation.hand_layers, observation.must_beat
+            )
+        )

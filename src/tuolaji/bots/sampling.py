@@ -1,0 +1,60 @@
+"""Uniform random choices among card multisets, without listing them all.
+
+A multiset drawn from bit layers is fixed by the kinds taken twice (pairs) and the kinds
+taken once. With ``K`` kinds held and ``P`` of them held twice, there are
+``C(P, j) · C(K − j, size − 2j)`` multisets of ``size`` cards with exactly ``j`` pairs, so
+choosing ``j`` with that weight and then the kinds uniformly is uniform over all of them.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from tuolaji.core.cards import Layers
+
+
+def bits_of(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def count_multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> int:
+    """How many distinct multisets of ``size`` cards with at least ``min_pairs`` pairs
+    the layers hold."""
+    kinds, pair_kinds = ones.bit_count(), twos.bit_count()
+    return sum(
+        comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)
+        for j in range(min_pairs, min(pair_kinds, size // 2) + 1)
+    )
+
+
+def sample_multiset(
+    rng: random.Random, ones: int, twos: int, size: int, min_pairs: int = 0
+) -> Layers | None:
+    """A uniformly random multiset of ``size`` cards of the layers with at least
+    ``min_pairs`` pairs, or None when there is none."""
+    kinds, pair_kinds = ones.bit_count(), twos.bit_count()
+    weights = [
+        comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)
+        for j in range(min_pairs, min(pair_kinds, size // 2) + 1)
+    ]
+    total = sum(weights)
+    if total == 0:
+        return None
+    pick = rng.randrange(total)
+    n_pairs = min_pairs
+    for weight in weights:
+        if pick < weight:
+            break
+        pick -= weight
+        n_pairs += 1
+    pairs = sum(rng.sample(bits_of(twos), n_pairs)) if n_pairs else 0
+    rest = bits_of(ones & ~pairs)
+    singles = sum(rng.sample(rest, size - 2 * n_pairs))
+    return pairs | singles, pairs

@@ -1,0 +1,520 @@
+"""The state machine of a whole game of Tractor: deal and declare, the talon exchange,
+25 tricks, settlement, and rounds until a team passes A (RULES.md §2–§10).
+
+Every action comes as a triple: ``check_…`` raises :class:`IllegalAction` naming the
+rule, ``can_…`` answers with a bool, and the action itself returns the events it caused.
+A refused action changes nothing: every check runs before any state is touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from tuolaji.core.cards import (
+    HAND_SIZE,
+    SEATS,
+    Layers,
+    NotationError,
+    add_layers,
+    contains_layers,
+    format_cards,
+    from_layers,
+    full_pack,
+    next_seat,
+    partner_of,
+    points_of,
+    remove_layers,
+    team_of,
+    to_layers,
+)
+from tuolaji.core.combos import MIXED, THROW, combo_of_layers
+from tuolaji.core.declare import JOKER_PAIR_DECLARATION, declare_outcome, flip_talon
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.follow import follow_error
+from tuolaji.core.rules import STANDARD, RuleSet
+from tuolaji.core.scoring import settle, talon_multiplier
+from tuolaji.core.throws import judge_throw
+from tuolaji.core.tricks import winner_of
+from tuolaji.core.trump import TrumpContext, trump_context
+from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
+from tuolaji.game.events import (
+    Buried,
+    CardDrawn,
+    Declared,
+    Event,
+    GameOver,
+    Passed,
+    Played,
+    Redealt,
+    RoundEnded,
+    RoundStarted,
+    TalonBonus,
+    TalonFlipped,
+    ThrowFailed,
+    TrickWon,
+    TrumpSettled,
+)
+from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundState
+
+DRAWN_CARDS = HAND_SIZE * SEATS
+ACE = 12
+
+
+class Game:
+    """A game of Tractor from the first deal to the end (R-S5).
+
+    ``seed`` drives every shuffle. ``decks`` (for tests and puzzles) are pack orders used
+    for the first deals before the seeded shuffle takes over.
+    """
+
+    def __init__(
+        self, rules: RuleSet = STANDARD, seed: int = 0, decks: Iterable[Sequence[int]] = ()
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._decks = iter(decks)
+        self.levels = [0, 0]
+        self.phase = Phase.DRAW
+        self.winner: int | None = None
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.results: list[RoundResult] = []
+        self.round = self._deal(1, 0, None, None, 0)
+
+    # ----------------------------------------------------------------- the deal
+
+    def _shuffled_pack(self) -> list[int]:
+        stacked = next(self._decks, None)
+        if stacked is None:
+            pack = full_pack()
+            self._rng.shuffle(pack)
+            return pack
+        if sorted(stacked) != full_pack():
+            raise ValueError("a stacked deck must hold the 108 cards of the pack (R-D1)")
+        return list(stacked)
+
+    def _deal(
+        self, number: int, rank: int, declarers: int | None, starter: int | None, first: int
+    ) -> RoundState:
+        self.phase = Phase.DRAW
+        state = RoundState(number, rank, declarers, starter, first, self._shuffled_pack())
+        self.events.append(RoundStarted(number, rank, declarers, starter, first))
+        return state
+
+    @property
+    def ctx(self) -> TrumpContext | None:
+        """The trump context, once the round's trump is settled."""
+        return self.round.ctx
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds (hidden information: interfaces use ``observe``)."""
+        return from_layers(*self.round.hands[seat])
+
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for; None while cards are drawn (anyone
+        may declare then) and when the game is over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self.round.to_play
+        if phase is Phase.DECLARE:
+            return self.round.window_seat
+        if phase is Phase.EXCHANGE:
+            return self.round.starter
+        return None
+
+    def next_drawer(self) -> int | None:
+        """The seat that draws the next card, during the draw."""
+        if self.phase is not Phase.DRAW:
+            return None
+        return (self.round.first_drawer + self.round.drawn) % SEATS
+
+    # --------------------------------------------------------------------- draw
+
+    def check_draw(self) -> None:
+        """Refuse a draw outside the draw phase (R-D2)."""
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction("R-D2", f"no card is drawn in the {self.phase.value} phase")
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn now."""
+        return self.phase is Phase.DRAW
+
+    def draw(self) -> list[Event]:
+        """The next seat draws the next card (R-D2); after the last one the final
+        declaring window opens (R-T4)."""
+        self.check_draw()
+        mark = len(self.events)
+        state = self.round
+        seat = (state.first_drawer + state.drawn) % SEATS
+        card = state.deck[state.drawn]
+        state.drawn += 1
+        state.hands[seat] = add_layers(state.hands[seat], (1 << card, 0))
+        self.events.append(CardDrawn(seat, card))
+        self._record(Draw())
+        if state.drawn == DRAWN_CARDS:
+            state.talon = tuple(state.deck[DRAWN_CARDS:])
+            declaration = state.declaration
+            if declaration is not None and declaration.strength == JOKER_PAIR_DECLARATION:
+                self._settle_trump()
+            else:
+                self.phase = Phase.DECLARE
+                state.window_seat = state.first_drawer
+                state.window_passes = 0
+        return self.events[mark:]
+
+    def _record(self, action: Action) -> None:
+        actions = self.actions
+        if isinstance(action, Draw) and actions and isinstance(actions[-1], Draw):
+            actions[-1] = Draw(actions[-1].count + 1)
+        else:
+            actions.append(action)
+
+    # ------------------------------------------------------------------ declare
+
+    def check_declare(self, seat: int, cards: Sequence[int]) -> None:
+        """Refuse a declaration the rules forbid (R-T2–R-T4)."""
+        self._declaration_after(seat, cards)
+
+    def _declaration_after(self, seat: int, cards: Sequence[int]) -> tuple[int, ...]:
+        state = self.round
+        if self.phase is Phase.DECLARE:
+            if seat != state.window_seat:
+                raise IllegalAction(
+                    "R-T4", f"in the final window it is seat {state.window_seat}'s turn to declare"
+                )
+        elif self.phase is not Phase.DRAW:
+            raise IllegalAction("R-T4", "the declaring is over: the trump is settled")
+        _check_seat(seat)
+        outcome = declare_outcome(state.rank, state.declaration, seat, cards)
+        try:
+            shown = to_layers(outcome.cards)
+        except NotationError:
+            shown = (-1, -1)
+        if not contains_layers(state.hands[seat], shown):
+            raise IllegalAction("R-T2", f"seat {seat} does not hold {format_cards(outcome.cards)}")
+        return outcome.cards
+
+    def can_declare(self, seat: int, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may reveal ``cards`` now."""
+        try:
+            self._declaration_after(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def declare(self, seat: int, cards: Sequence[int]) -> list[Event]:
+        """``seat`` reveals ``cards``; they stand as the trump declaration (R-T2, R-T3)."""
+        shown = self._declaration_after(seat, cards)
+        mark = len(self.events)
+        state = self.round
+        outcome = declare_outcome(state.rank, state.declaration, seat, cards)
+        state.declaration = outcome
+        state.declarations.append(outcome)
+        self.events.append(Declared(seat, shown))
+        self._record(Declare(seat, tuple(cards)))
+        if self.phase is Phase.DECLARE:
+            if outcome.strength == JOKER_PAIR_DECLARATION:
+                self._settle_trump()
+            else:
+                state.window_passes = 0
+                state.window_seat = next_seat(seat)
+        return self.events[mark:]
+
+    def check_pass(self, seat: int) -> None:
+        """Refuse a pass out of turn or outside the final window (R-T4)."""
+        if self.phase is not Phase.DECLARE:
+            raise IllegalAction("R-T4", "passing is only for the final declaring window")
+        if seat != self.round.window_seat:
+            raise IllegalAction("R-T4", f"it is seat {self.round.window_seat}'s turn, not {seat}'s")
+
+    def can_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass now."""
+        return self.phase is Phase.DECLARE and seat == self.round.window_seat
+
+    def pass_declaring(self, seat: int) -> list[Event]:
+        """``seat`` passes; four passes in a row close the window (R-T4)."""
+        self.check_pass(seat)
+        mark = len(self.events)
+        state = self.round
+        self.events.append(Passed(seat))
+        self._record(Pass(seat))
+        state.window_passes += 1
+        state.window_seat = next_seat(seat)
+        if state.window_passes == SEATS:
+            self._settle_trump()
+        return self.events[mark:]
+
+    def _settle_trump(self) -> None:
+        state = self.round
+        declaration = state.declaration
+        if declaration is None:
+            if state.declarers is None:
+                # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
+                self.events.append(Redealt(state.number))
+                self.round = self._deal(state.number, state.rank, None, None, 0)
+                return
+            suit, turned = flip_talon(state.rank, state.talon)
+            state.talon_flipped = state.talon[:turned]
+            self.events.append(TalonFlipped(state.talon_flipped, suit))
+        else:
+            suit = declaration.suit
+        if state.declarers is None:
+            # R-T5: in round 1 the standing declarer starts and their team declares.
+            assert declaration is not None
+            state.starter = declaration.seat
+            state.declarers = team_of(declaration.seat)
+        assert state.starter is not None
+        state.ctx = trump_context(state.rank, suit, self.rules)
+        state.hands[state.starter] = add_layers(state.hands[state.starter], to_layers(state.talon))
+        self.phase = Phase.EXCHANGE
+        self.events.append(TrumpSettled(state.rank, suit, state.declarers, state.starter))
+
+    # ------------------------------------------------------------------- bury
+
+    def check_bury(self, seat: int, cards: Sequence[int]) -> None:
+        """Refuse a burial that is not 8 of the starter's cards in the exchange (R-K1)."""
+        state = self.round
+        if self.phase is not Phase.EXCHANGE:
+            raise IllegalAction("R-K1", "cards are buried only in the talon exchange")
+        if seat != state.starter:
+            raise IllegalAction("R-K1", f"only the starter (seat {state.starter}) buries")
+        if len(cards) != 8:
+            raise IllegalAction("R-K1", f"bury exactly 8 cards, not {len(cards)}")
+        if not _holds(state.hands[seat], cards):
+            raise IllegalAction("R-K1", f"seat {seat} does not hold {format_cards(cards)}")
+
+    def can_bury(self, seat: int, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may bury ``cards`` now."""
+        try:
+            self.check_bury(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def bury(self, seat: int, cards: Sequence[int]) -> list[Event]:
+        """The starter lays 8 cards face down; the starter then leads (R-K1, R-P1)."""
+        self.check_bury(seat, cards)
+        mark = len(self.events)
+        state = self.round
+        state.hands[seat] = remove_layers(state.hands[seat], to_layers(cards))
+        state.talon = tuple(sorted(cards))
+        state.to_play = seat
+        self.phase = Phase.PLAY
+        self.events.append(Buried(seat, state.talon))
+        self._record(Bury(seat, tuple(cards)))
+        return self.events[mark:]
+
+    # -------------------------------------------------------------------- play
+
+    def check_play(self, seat: int, cards: Sequence[int]) -> None:
+        """Refuse a lead or follow the rules forbid (R-P1–R-P7, R-C4, R-H2)."""
+        self._checked_play(seat, cards)
+
+    def _checked_play(self, seat: int, cards: Sequence[int]) -> Layers:
+        state = self.round
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("R-P1", f"no card is played in the {self.phase.value} phase")
+        if seat != state.to_play:
+            raise IllegalAction("R-P1", f"it is seat {state.to_play}'s turn to play, not {seat}'s")
+        hand = state.hands[seat]
+        if not cards or not _holds(hand, cards):
+            raise IllegalAction("R-P2", f"seat {seat} does not hold {format_cards(cards) or 'that'}")
+        play = to_layers(cards)
+        lead = state.lead
+        assert state.ctx is not None
+        if lead is None:
+            if combo_of_layers(state.ctx, *play).kind == MIXED:
+                raise IllegalAction(
+                    "R-C4", "a lead is one single, pair, tractor or throw of one effective suit"
+                )
+        else:
+            error = follow_error(state.ctx, lead, hand, play, seat == state.blocker)
+            if error is not None:
+                raise IllegalAction(*error)
+        return play
+
+    def can_play(self, seat: int, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may play ``cards`` now."""
+        try:
+            self._checked_play(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def play(self, seat: int, cards: Sequence[int]) -> list[Event]:
+        """``seat`` leads or follows with ``cards``. A beatable throw is taken back and
+        its forced part led instead (R-H2, R-H3); the fourth play ends the trick."""
+        play = self._checked_play(seat, cards)
+        mark = len(self.events)
+        state = self.round
+        ctx = state.ctx
+        assert ctx is not None
+        self._record(Play(seat, tuple(cards)))
+        if state.lead is None:
+            lead = combo_of_layers(ctx, *play)
+            if lead.kind == THROW:
+                others = [state.hands[(seat + k) % SEATS] for k in (1, 2, 3)]
+                verdict = judge_throw(ctx, lead, others)
+                if not verdict.valid:
+                    play = to_layers(verdict.forced)
+                    lead = combo_of_layers(ctx, *play)
+                    blocker = (seat + verdict.blocker) % SEATS
+                    failed = ThrowFailed(
+                        seat, tuple(sorted(cards)), verdict.forced, verdict.penalty, blocker
+                    )
+                    self.events.append(failed)
+                    state.failed_throw = failed
+                    state.failed_throws += 1
+                    # R-H3: the declarers' penalty goes to the opponents; the opponents' is lost.
+                    sign = 1 if team_of(seat) == state.declarers else -1
+                    state.penalties += sign * verdict.penalty
+                    if self.rules.failed_throw_must_beat:
+                        state.blocker = blocker
+            state.lead = lead
+        state.hands[seat] = remove_layers(state.hands[seat], play)
+        played = tuple(from_layers(*play))
+        state.trick.append((seat, played))
+        state.trick_layers.append(play)
+        self.events.append(Played(seat, played))
+        if len(state.trick) == SEATS:
+            self._finish_trick()
+        else:
+            state.to_play = next_seat(seat)
+        return self.events[mark:]
+
+    def _finish_trick(self) -> None:
+        state = self.round
+        assert state.ctx is not None and state.lead is not None
+        index = winner_of(state.ctx, state.lead, state.trick_layers[1:])
+        winner = state.trick[index][0]
+        cards = [card for _, played in state.trick for card in played]
+        points = points_of(cards)
+        if team_of(winner) != state.declarers:
+            state.trick_points += points
+        state.won_cards[winner].extend(cards)
+        number = len(state.tricks) + 1
+        state.tricks.append(
+            CompletedTrick(number, tuple(state.trick), winner, points, state.failed_throw)
+        )
+        self.events.append(TrickWon(number, winner, points))
+        last_lead = state.trick[0][1]
+        state.trick = []
+        state.trick_layers = []
+        state.lead = None
+        state.blocker = None
+        state.failed_throw = None
+        state.to_play = winner
+        if state.hands[winner] == (0, 0):
+            # Everyone has played every card: that was the last trick.
+            self._end_round(winner, last_lead)
+
+    # -------------------------------------------------------------- settlement
+
+    def _end_round(self, last_winner: int, last_lead: tuple[int, ...]) -> None:
+        state = self.round
+        ctx, declarers, starter = state.ctx, state.declarers, state.starter
+        assert ctx is not None and declarers is not None and starter is not None
+        bonus = 0
+        shown = team_of(last_winner) != declarers
+        if shown:
+            # R-S2: the opponents took the last trick: the talon counts, multiplied.
+            multiplier = talon_multiplier(ctx, last_lead)
+            bonus = points_of(state.talon) * multiplier
+            self.events.append(TalonBonus(state.talon, multiplier, bonus))
+        total = state.opponents_points + bonus
+        settlement = settle(total)
+        if settlement.declarers_hold:
+            next_declarers, next_starter = declarers, partner_of(starter)
+        else:
+            next_declarers, next_starter = 1 - declarers, next_seat(starter)
+        self.levels[next_declarers] += settlement.levels
+        self.results.append(
+            RoundResult(
+                number=state.number,
+                rank=state.rank,
+                suit=ctx.suit,
+                declarers=declarers,
+                starter=starter,
+                opponents_points=total,
+                trick_points=state.trick_points,
+                penalties=state.penalties,
+                talon_bonus=bonus,
+                talon=state.talon,
+                talon_shown=shown,
+                declarers_hold=settlement.declarers_hold,
+                levels_gained=settlement.levels,
+                failed_throws=state.failed_throws,
+            )
+        )
+        levels = (self.levels[0], self.levels[1])
+        self.events.append(
+            RoundEnded(
+                state.number,
+                total,
+                settlement.declarers_hold,
+                settlement.levels,
+                levels,
+                next_declarers,
+                next_starter,
+            )
+        )
+        if self.levels[next_declarers] > ACE:
+            # R-S5: the game ends as soon as a team's level passes A.
+            self.winner = next_declarers
+            self.phase = Phase.OVER
+            self.events.append(GameOver(next_declarers, levels))
+            return
+        self.round = self._deal(
+            state.number + 1,
+            self.levels[next_declarers],
+            next_declarers,
+            next_starter,
+            next_starter,
+        )
+
+    # ------------------------------------------------------------------ generic
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out any action value (used by replay and by players)."""
+        if isinstance(action, Draw):
+            events: list[Event] = []
+            for _ in range(action.count):
+                events += self.draw()
+            return events
+        if isinstance(action, Declare):
+            return self.declare(action.seat, action.cards)
+        if isinstance(action, Pass):
+            return self.pass_declaring(action.seat)
+        if isinstance(action, Bury):
+            return self.bury(action.seat, action.cards)
+        return self.play(action.seat, action.cards)
+
+    def card_locations(self) -> dict[str, list[int]]:
+        """Where all 108 cards are now, by place (for conservation checks)."""
+        state = self.round
+        places: dict[str, list[int]] = {f"hand{seat}": self.hand(seat) for seat in range(SEATS)}
+        if self.phase is Phase.DRAW or self.phase is Phase.DECLARE:
+            places["pack"] = state.deck[state.drawn :]
+        elif self.phase is Phase.EXCHANGE:
+            places["talon"] = []
+        else:
+            places["talon"] = list(state.talon)
+        places["trick"] = [card for _, played in state.trick for card in played]
+        for seat in range(SEATS):
+            places[f"won{seat}"] = list(state.won_cards[seat])
+        return places
+
+
+def _check_seat(seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}")
+
+
+def _holds(hand: Layers, cards: Sequence[int]) -> bool:
+    try:
+        return contains_layers(hand, to_layers(cards))
+    except NotationError:
+        return False
+

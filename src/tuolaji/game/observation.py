@@ -1,0 +1,168 @@
+"""What one seat may see (RULES.md §11), as a frozen snapshot every interface shares.
+
+A seat sees its own hand, every declaration, every card played face up, tricks won and
+points, levels, the talon only if it buried it (everyone sees the talon once the
+opponents win the last trick), and the cards turned in a talon flip. A spectator
+(``seat=None``) sees everything public and no hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tuolaji.core.cards import SEATS, Layers, count_layers, format_cards, from_layers
+from tuolaji.core.combos import Combo
+from tuolaji.core.declare import Declaration
+from tuolaji.core.rules import RuleSet
+from tuolaji.core.trump import TrumpContext, trump_context
+from tuolaji.game.events import ThrowFailed
+from tuolaji.game.game import Game
+from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything ``seat`` may know now, and nothing more."""
+
+    seat: int | None
+    phase: Phase
+    rules: RuleSet
+    round_number: int
+    rank: int
+    #: the trump suit once settled (None: no trump suit, or not settled yet)
+    trump_suit: int | None
+    trump_settled: bool
+    levels: tuple[int, int]
+    declarers: int | None
+    starter: int | None
+    to_act: int | None
+    next_drawer: int | None
+    hand: tuple[int, ...]
+    hand_layers: Layers
+    hand_sizes: tuple[int, ...]
+    cards_left_in_pack: int
+    declaration: Declaration | None
+    declarations: tuple[Declaration, ...]
+    window_passes: int
+    talon_flipped: tuple[int, ...]
+    #: the talon this seat buried (empty for every other seat until it is shown)
+    buried: tuple[int, ...]
+    trick: tuple[tuple[int, tuple[int, ...]], ...]
+    lead: Combo | None
+    failed_throw: ThrowFailed | None
+    #: whether this seat is the blocker that must beat the forced lead (R-H2)
+    must_beat: bool
+    tricks: tuple[CompletedTrick, ...]
+    opponents_points: int
+    penalties: int
+    last_round: RoundResult | None
+    winner: int | None
+
+    @property
+    def ctx(self) -> TrumpContext | None:
+        """The trump context once the trump is settled (public information)."""
+        if not self.trump_settled:
+            return None
+        return trump_context(self.rank, self.trump_suit, self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form, cards in notation (for protocols and logs)."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "rules": self.rules.to_spec(),
+            "round": self.round_number,
+            "rank": "23456789TJQKA"[self.rank],
+            "trump_suit": None if self.trump_suit is None else "SHDC"[self.trump_suit],
+            "trump_settled": self.trump_settled,
+            "levels": list(self.levels),
+            "declarers": self.declarers,
+            "starter": self.starter,
+            "to_act": self.to_act,
+            "hand": format_cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "cards_left_in_pack": self.cards_left_in_pack,
+            "declaration": None
+            if self.declaration is None
+            else {"seat": self.declaration.seat, "cards": format_cards(self.declaration.cards)},
+            "talon_flipped": format_cards(self.talon_flipped),
+            "buried": format_cards(self.buried),
+            "trick": [[seat, format_cards(cards)] for seat, cards in self.trick],
+            "failed_throw": None
+            if self.failed_throw is None
+            else {
+                "seat": self.failed_throw.seat,
+                "attempted": format_cards(self.failed_throw.attempted),
+                "forced": format_cards(self.failed_throw.forced),
+                "penalty": self.failed_throw.penalty,
+                "blocker": self.failed_throw.blocker,
+            },
+            "must_beat": self.must_beat,
+            "tricks": [
+                {
+                    "plays": [[seat, format_cards(cards)] for seat, cards in trick.plays],
+                    "winner": trick.winner,
+                    "points": trick.points,
+                }
+                for trick in self.tricks
+            ],
+            "opponents_points": self.opponents_points,
+            "penalties": self.penalties,
+            "winner": self.winner,
+        }
+
+
+def observe(game: Game, seat: int | None) -> Observation:
+    """The snapshot of ``game`` that ``seat`` may see (``None``: a spectator)."""
+    state = game.round
+    hands = state.hands
+    settled = state.ctx is not None
+    if settled:
+        assert state.ctx is not None
+        trump_suit = state.ctx.suit
+    else:
+        trump_suit = None if state.declaration is None else state.declaration.suit
+    own: Layers = hands[seat] if seat is not None else (0, 0)
+    buried: tuple[int, ...] = ()
+    if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
+        buried = state.talon
+    last = game.results[-1] if game.results else None
+    if last is not None and not last.talon_shown and last.starter != seat:
+        last = _without_talon(last)
+    return Observation(
+        seat=seat,
+        phase=game.phase,
+        rules=game.rules,
+        round_number=state.number,
+        rank=state.rank,
+        trump_suit=trump_suit,
+        trump_settled=settled,
+        levels=(game.levels[0], game.levels[1]),
+        declarers=state.declarers,
+        starter=state.starter,
+        to_act=game.to_act(),
+        next_drawer=game.next_drawer(),
+        hand=tuple(from_layers(*own)),
+        hand_layers=own,
+        hand_sizes=tuple(count_layers(*hands[s]) for s in range(SEATS)),
+        cards_left_in_pack=len(state.deck) - state.drawn if not settled else 0,
+        declaration=state.declaration,
+        declarations=tuple(state.declarations),
+        window_passes=state.window_passes,
+        talon_flipped=state.talon_flipped,
+        buried=buried,
+        trick=tuple(state.trick),
+        lead=state.lead,
+        failed_throw=state.failed_throw,
+        must_beat=seat is not None and seat == state.blocker,
+        tricks=tuple(state.tricks),
+        opponents_points=state.opponents_points,
+        penalties=state.penalties,
+        last_round=last,
+        winner=game.winner,
+    )
+
+
+def _without_talon(result: RoundResult) -> RoundResult:
+    return replace(result, talon=())

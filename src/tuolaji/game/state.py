@@ -1,0 +1,91 @@
+"""The data of a round in progress, and the summaries a finished trick or round leaves."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from tuolaji.core.cards import Layers
+from tuolaji.core.combos import Combo
+from tuolaji.core.declare import Declaration
+from tuolaji.core.trump import TrumpContext
+from tuolaji.game.events import ThrowFailed
+
+
+class Phase(enum.Enum):
+    """Where a game stands."""
+
+    DRAW = "draw"  # cards are drawn one at a time; anyone may declare (R-D2, R-T2)
+    DECLARE = "declare"  # the final declaring window after the last draw (R-T4)
+    EXCHANGE = "exchange"  # the starter buries 8 cards (R-K1)
+    PLAY = "play"  # 25 tricks (R-P1)
+    OVER = "over"  # a team passed A (R-S5)
+
+
+@dataclass(frozen=True, slots=True)
+class CompletedTrick:
+    """A finished trick: plays in order (the lead first), its winner and points."""
+
+    number: int
+    plays: tuple[tuple[int, tuple[int, ...]], ...]
+    winner: int
+    points: int
+    failed_throw: ThrowFailed | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What a finished round came to (R-S2–R-S4)."""
+
+    number: int
+    rank: int
+    suit: int | None
+    declarers: int
+    starter: int
+    opponents_points: int
+    trick_points: int
+    penalties: int
+    talon_bonus: int
+    talon: tuple[int, ...]
+    talon_shown: bool
+    declarers_hold: bool
+    levels_gained: int
+    failed_throws: int
+
+
+@dataclass(slots=True)
+class RoundState:
+    """Everything about the round being played. Owned and changed only by ``Game``."""
+
+    number: int
+    rank: int
+    declarers: int | None
+    starter: int | None
+    first_drawer: int
+    deck: list[int]
+    drawn: int = 0
+    hands: list[Layers] = field(default_factory=lambda: [(0, 0)] * 4)
+    declaration: Declaration | None = None
+    declarations: list[Declaration] = field(default_factory=list)
+    window_seat: int = 0
+    window_passes: int = 0
+    ctx: TrumpContext | None = None
+    talon: tuple[int, ...] = ()
+    talon_flipped: tuple[int, ...] = ()
+    # the play
+    to_play: int = 0
+    lead: Combo | None = None
+    trick: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    trick_layers: list[Layers] = field(default_factory=list)
+    blocker: int | None = None
+    failed_throw: ThrowFailed | None = None
+    tricks: list[CompletedTrick] = field(default_factory=list)
+    trick_points: int = 0
+    penalties: int = 0
+    failed_throws: int = 0
+    won_cards: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+
+    @property
+    def opponents_points(self) -> int:
+        """The opponents' points so far: tricks won plus penalties (R-H3, R-S1)."""
+        return self.trick_points + self.penalties
