@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -15,6 +18,25 @@ app = typer.Typer(
 )
 
 
+def _rules_option(preset: str, options: list[str] | None):  # type: ignore[no-untyped-def]
+    """Rules from --rules PRESET and repeated --option NAME=VALUE (JSON values)."""
+    from tuolaji.core.rules import RulesError, rules_from_spec
+
+    spec: dict[str, object] = {"preset": preset}
+    for item in options or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"write options as NAME=VALUE, not {item!r}")
+        try:
+            spec[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            spec[name.strip()] = value
+    try:
+        return rules_from_spec(spec)
+    except RulesError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
 @app.command()
 def judge() -> None:
     """Answer rules questions: JSON Lines on stdin, one answer line each on stdout
@@ -22,6 +44,95 @@ def judge() -> None:
     from tuolaji.judge import run
 
     run(sys.stdin, sys.stdout)
+
+
+@app.command()
+def simulate(
+    rounds: Annotated[int | None, typer.Option(help="Play games until this many rounds.")] = None,
+    games: Annotated[int | None, typer.Option(help="Play this many whole games.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    players: Annotated[str, typer.Option(help="Four players, comma-separated.")] = (
+        "random,random,random,random"
+    ),
+    rules: Annotated[str, typer.Option(help="Preset: standard or classic.")] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option(help="Rule option NAME=VALUE (repeatable).")
+    ] = None,
+    records: Annotated[Path | None, typer.Option(help="Write a record of each game here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
+) -> None:
+    """Self-play many seeded games and summarise them."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from tuolaji.arena.simulate import simulate as run_simulation
+
+    if (rounds is None) == (games is None):
+        raise typer.BadParameter("give exactly one of --rounds N or --games N")
+    names = [name.strip() for name in players.split(",")]
+    if len(names) == 1:
+        names *= 4
+    if len(names) != 4:
+        raise typer.BadParameter("--players takes one name or four, comma-separated")
+    rule_set = _rules_option(rules, option)
+    total = rounds if rounds is not None else games
+    with Progress(disable=as_json, transient=True) as progress:
+        task = progress.add_task("rounds" if rounds is not None else "games", total=total)
+        try:
+            summary = run_simulation(
+                rounds=rounds,
+                games=games,
+                seed=seed,
+                players=names,
+                rules=rule_set,
+                records=records,
+                progress=lambda done, _total: progress.update(task, completed=done),
+            )
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(summary.to_json()))
+        return
+    table = Table(title=f"Simulation, seed {seed}, {rule_set.preset} rules")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("rounds", str(summary.rounds))
+    table.add_row("games finished / started", f"{summary.games_finished} / {summary.games_started}")
+    table.add_row("team wins (0&2 / 1&3)", f"{summary.team_wins[0]} / {summary.team_wins[1]}")
+    table.add_row("declarer hold rate", f"{summary.declarer_hold_rate:.1%}")
+    table.add_row("opponents' mean points", f"{summary.opponents_points_mean:.1f}")
+    table.add_row("failed throws", str(summary.failed_throws))
+    table.add_row("talon bonuses (opponents took the last trick)", str(summary.talon_bonuses))
+    table.add_row("seconds", f"{summary.seconds:.2f}")
+    table.add_row("rounds per second", f"{summary.rounds_per_second:.0f}")
+    Console().print(table)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+) -> None:
+    """Re-apply every action of a game record and print the game round by round."""
+    from rich.console import Console
+
+    from tuolaji.game.record import RecordError, load_record
+    from tuolaji.game.record import replay as replay_record
+    from tuolaji.render import event_lines
+
+    console = Console(highlight=False)
+    try:
+        record = load_record(file)
+        game = replay_record(record)
+    except RecordError as error:
+        console.print(f"[bold red]error:[/] {error}")
+        raise typer.Exit(1) from None
+    console.print(
+        f"[bold]{file}[/]: {record.rules.preset} rules, seed {record.seed}, "
+        f"players {', '.join(record.players)}"
+    )
+    for line in event_lines(game.events):
+        console.print(line)
 
 
 @app.command()

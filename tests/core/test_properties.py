@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, islice
+from random import Random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tuolaji.core import (
@@ -122,15 +123,18 @@ def deals(draw: st.DrawFn, max_lead: int = 6) -> Deal:
 
 
 @st.composite
-def deals_with_hand(draw: st.DrawFn, max_hand: int = 25) -> tuple[Deal, list[int]]:
-    """A deal and a follower hand; part of the hand is drawn from the led suit so that
-    pairs, tractors and beating cards of that suit come up often."""
+def deals_with_hand(
+    draw: st.DrawFn, max_hand: int = 25, suit_heavy: bool = False
+) -> tuple[Deal, list[int]]:
+    """A deal and a follower hand; part of the hand (with ``suit_heavy`` all of it that
+    the suit allows) is drawn from the led suit so that pairs, tractors and beating cards
+    of that suit come up often."""
     deal = draw(deals())
     led = deal.combo.suit
     in_suit = [k for k in deal.rest if deal.ctx.eff[k] == led]
     off_suit = [k for k in deal.rest if deal.ctx.eff[k] != led]
     size = draw(st.integers(0, max_hand))
-    n_suit = min(draw(st.integers(0, size)), len(in_suit))
+    n_suit = min(size if suit_heavy else draw(st.integers(0, size)), len(in_suit))
     hand = sorted(
         _pick(draw, in_suit, n_suit, n_suit) + _pick(draw, off_suit, size - n_suit, size - n_suit)
     )
@@ -196,6 +200,18 @@ def test_r_p2_to_r_p7_r_h2_legal_follows_equals_brute_force(
     follows = list(legal_follows(deal.ctx, deal.combo, hand, must_beat))
     assert len(follows) == len(set(follows)), "no follow is yielded twice"
     assert set(follows) == _brute_force(deal, hand, must_beat)
+
+
+@SLOW
+@given(deals_with_hand(max_hand=12, suit_heavy=True))
+def test_r_h2_blocker_legal_follows_equals_brute_force(drawn: tuple[Deal, list[int]]) -> None:
+    deal, hand = drawn
+    assume(deal.combo.kind in SINGLE_COMBINATIONS)
+    follows = list(legal_follows(deal.ctx, deal.combo, hand, must_beat=True))
+    assert len(follows) == len(set(follows))
+    assert set(follows) == _brute_force(deal, hand, must_beat=True)
+    if len(hand) >= deal.combo.size:
+        assert follows
 
 
 # --- (4) notation round trips ------------------------------------------------------------
@@ -271,13 +287,13 @@ def tricks(draw: st.DrawFn) -> tuple[TrumpContext, list[list[int]]]:
 @FAST
 @given(tricks(), st.randoms(use_true_random=False))
 def test_r_w1_to_r_w4_winner_ignores_card_order(
-    drawn: tuple[TrumpContext, list[list[int]]], rng: object
+    drawn: tuple[TrumpContext, list[list[int]]], rng: Random
 ) -> None:
     ctx, plays = drawn
     shuffled = []
     for play in plays:
         copy = list(play)
-        rng.shuffle(copy)  # type: ignore[attr-defined]
+        rng.shuffle(copy)
         shuffled.append(copy)
     assert trick_winner(ctx, shuffled) == trick_winner(ctx, plays)
 

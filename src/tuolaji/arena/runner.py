@@ -44,9 +44,9 @@ def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = N
             else:
                 game.pass_declaring(seat)
         elif phase is Phase.EXCHANGE:
-            seat = game.round.starter
-            assert seat is not None
-            game.bury(seat, players[seat].bury(observe(game, seat)))
+            starter = game.round.starter
+            assert starter is not None
+            game.bury(starter, players[starter].bury(observe(game, starter)))
         else:
             seat = game.round.to_play
             game.play(seat, players[seat].play(observe(game, seat)))

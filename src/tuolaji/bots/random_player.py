@@ -17,13 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tuolaji.bots.sampling import bits_of, sample_multiset
 from tuolaji.core.cards import BJ, RJ, Layers, contains_layers, from_layers, to_layers
 from tuolaji.core.combos import TRACTOR, Combo
 from tuolaji.core.declare import Declaration, declare_outcome
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error, legal_follow_layers
 from tuolaji.core.trump import TrumpContext
-from tuolaji.bots.sampling import bits_of, sample_multiset
 from tuolaji.game.observation import Observation
 
 _REJECTION_TRIES = 64
@@ -158,7 +158,9 @@ class RandomPlayer:
         ctx = observation.ctx
         assert ctx is not None
         if observation.lead is None:
-            return from_layers(*random_lead(self.rng, ctx, observation.hand_layers, self.throw_rate))
+            return from_layers(
+                *random_lead(self.rng, ctx, observation.hand_layers, self.throw_rate)
+            )
         return from_layers(
             *random_follow(
                 self.rng, ctx, observation.lead, observation.hand_layers, observation.must_beat

@@ -66,7 +66,7 @@ class ActionFormatError(ValueError):
 def action_from_json(data: object) -> Action:
     """Read an action written by :func:`action_to_json`."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise ActionFormatError(f"an action is a list like [\"play\", 0, \"AS\"], not {data!r}")
+        raise ActionFormatError(f'an action is a list like ["play", 0, "AS"], not {data!r}')
     name, args = data[0], data[1:]
     if name == "draw":
         if len(args) != 1 or not _is_int(args[0]) or args[0] < 1:
@@ -82,8 +82,9 @@ def action_from_json(data: object) -> Action:
             cards = tuple(parse_cards(args[1]))
         except NotationError as error:
             raise ActionFormatError(f"{data!r}: {error}") from None
-        kind = {"declare": Declare, "bury": Bury, "play": Play}[name]
-        return kind(seat, cards)
+        if name == "declare":
+            return Declare(seat, cards)
+        return Bury(seat, cards) if name == "bury" else Play(seat, cards)
     raise ActionFormatError(f"unknown or malformed action {data!r}")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from tuolaji.core.cards import (
     HAND_SIZE,
@@ -81,6 +82,8 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self.results: list[RoundResult] = []
+        self._redacted: RoundResult | None = None
+        self.stacked_decks: list[tuple[int, ...]] = []
         self.round = self._deal(1, 0, None, None, 0)
 
     # ----------------------------------------------------------------- the deal
@@ -93,6 +96,7 @@ class Game:
             return pack
         if sorted(stacked) != full_pack():
             raise ValueError("a stacked deck must hold the 108 cards of the pack (R-D1)")
+        self.stacked_decks.append(tuple(stacked))
         return list(stacked)
 
     def _deal(
@@ -255,6 +259,7 @@ class Game:
                 self.events.append(Redealt(state.number))
                 self.round = self._deal(state.number, state.rank, None, None, 0)
                 return
+            suit: int | None
             suit, turned = flip_talon(state.rank, state.talon)
             state.talon_flipped = state.talon[:turned]
             self.events.append(TalonFlipped(state.talon_flipped, suit))
@@ -320,7 +325,9 @@ class Game:
             raise IllegalAction("R-P1", f"it is seat {state.to_play}'s turn to play, not {seat}'s")
         hand = state.hands[seat]
         if not cards or not _holds(hand, cards):
-            raise IllegalAction("R-P2", f"seat {seat} does not hold {format_cards(cards) or 'that'}")
+            raise IllegalAction(
+                "R-P2", f"seat {seat} does not hold {format_cards(cards) or 'that'}"
+            )
         play = to_layers(cards)
         lead = state.lead
         assert state.ctx is not None
@@ -374,7 +381,7 @@ class Game:
                         state.blocker = blocker
             state.lead = lead
         state.hands[seat] = remove_layers(state.hands[seat], play)
-        played = tuple(from_layers(*play))
+        played = tuple(sorted(cards)) if state.failed_throw is None else tuple(from_layers(*play))
         state.trick.append((seat, played))
         state.trick_layers.append(play)
         self.events.append(Played(seat, played))
@@ -491,6 +498,14 @@ class Game:
             return self.bury(action.seat, action.cards)
         return self.play(action.seat, action.cards)
 
+    def redacted_last_result(self) -> RoundResult:
+        """The last round's result without its talon, for seats that may not see it."""
+        last = self.results[-1]
+        cached = self._redacted
+        if cached is None or cached.number != last.number:
+            cached = self._redacted = replace(last, talon=())
+        return cached
+
     def card_locations(self) -> dict[str, list[int]]:
         """Where all 108 cards are now, by place (for conservation checks)."""
         state = self.round
@@ -517,4 +532,3 @@ def _holds(hand: Layers, cards: Sequence[int]) -> bool:
         return contains_layers(hand, to_layers(cards))
     except NotationError:
         return False
-

@@ -8,10 +8,10 @@ opponents win the last trick), and the cards turned in a talon flip. A spectator
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from tuolaji.core.cards import SEATS, Layers, count_layers, format_cards, from_layers
+from tuolaji.core.cards import Layers, format_cards, from_layers
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.rules import RuleSet
@@ -38,7 +38,6 @@ class Observation:
     starter: int | None
     to_act: int | None
     next_drawer: int | None
-    hand: tuple[int, ...]
     hand_layers: Layers
     hand_sizes: tuple[int, ...]
     cards_left_in_pack: int
@@ -58,6 +57,11 @@ class Observation:
     penalties: int
     last_round: RoundResult | None
     winner: int | None
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The seat's own cards, kinds ascending."""
+        return tuple(from_layers(*self.hand_layers))
 
     @property
     def ctx(self) -> TrumpContext | None:
@@ -129,7 +133,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         buried = state.talon
     last = game.results[-1] if game.results else None
     if last is not None and not last.talon_shown and last.starter != seat:
-        last = _without_talon(last)
+        last = game.redacted_last_result()
     return Observation(
         seat=seat,
         phase=game.phase,
@@ -143,9 +147,8 @@ def observe(game: Game, seat: int | None) -> Observation:
         starter=state.starter,
         to_act=game.to_act(),
         next_drawer=game.next_drawer(),
-        hand=tuple(from_layers(*own)),
         hand_layers=own,
-        hand_sizes=tuple(count_layers(*hands[s]) for s in range(SEATS)),
+        hand_sizes=tuple(ones.bit_count() + twos.bit_count() for ones, twos in hands),
         cards_left_in_pack=len(state.deck) - state.drawn if not settled else 0,
         declaration=state.declaration,
         declarations=tuple(state.declarations),
@@ -162,7 +165,3 @@ def observe(game: Game, seat: int | None) -> Observation:
         last_round=last,
         winner=game.winner,
     )
-
-
-def _without_talon(result: RoundResult) -> RoundResult:
-    return replace(result, talon=())

@@ -1,0 +1,104 @@
+"""Self-play simulation: many seeded games, a summary of what happened and how fast."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from tuolaji.arena.runner import play_until
+from tuolaji.bots.registry import make_player
+from tuolaji.core.rules import STANDARD, RuleSet
+from tuolaji.game.game import Game
+from tuolaji.game.record import record_of, save_record
+from tuolaji.game.state import RoundResult
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed``."""
+    return seed * 1_000_003 + index
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """What a simulation run measured."""
+
+    rounds: int
+    games_started: int
+    games_finished: int
+    seconds: float
+    rounds_per_second: float
+    declarer_hold_rate: float
+    opponents_points_mean: float
+    failed_throws: int
+    talon_bonuses: int
+    team_wins: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        data = asdict(self)
+        data["team_wins"] = list(self.team_wins)
+        return data
+
+
+def simulate(
+    *,
+    rounds: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    players: Sequence[str] = ("random",) * 4,
+    rules: RuleSet = STANDARD,
+    records: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` whole games, or games until ``rounds`` rounds have ended.
+
+    ``progress(done, total)`` is called after each round (rounds mode) or game.
+    """
+    if (rounds is None) == (games is None):
+        raise ValueError("give either rounds or games")
+    if len(players) != 4:
+        raise ValueError("a game needs 4 players")
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    results: list[RoundResult] = []
+    finished = 0
+    wins = [0, 0]
+    index = 0
+    started = time.perf_counter()
+    while (games is not None and index < games) or (rounds is not None and len(results) < rounds):
+        this_seed = game_seed(seed, index)
+        seats = [make_player(name, this_seed * 4 + k) for k, name in enumerate(players)]
+        game = Game(rules, this_seed)
+        if rounds is None:
+            play_until(game, seats)
+        else:
+            while game.winner is None and len(results) + len(game.results) < rounds:
+                play_until(game, seats, max_rounds=1)
+                if progress is not None:
+                    progress(len(results) + len(game.results), rounds)
+        results.extend(game.results)
+        if game.winner is not None:
+            finished += 1
+            wins[game.winner] += 1
+        if records is not None:
+            save_record(record_of(game, list(players)), records / f"game-{index:05d}.json")
+        index += 1
+        if progress is not None and games is not None:
+            progress(index, games)
+    seconds = time.perf_counter() - started
+    count = len(results)
+    return SimulationSummary(
+        rounds=count,
+        games_started=index,
+        games_finished=finished,
+        seconds=seconds,
+        rounds_per_second=count / seconds if seconds > 0 else 0.0,
+        declarer_hold_rate=sum(r.declarers_hold for r in results) / count if count else 0.0,
+        opponents_points_mean=sum(r.opponents_points for r in results) / count if count else 0.0,
+        failed_throws=sum(r.failed_throws for r in results),
+        talon_bonuses=sum(1 for r in results if r.talon_shown),
+        team_wins=(wins[0], wins[1]),
+    )
