@@ -44,15 +44,19 @@ SETTINGS: dict[str, dict[str, Any]] = {
 
 
 def build(seed: int, instances: int, deadline_s: float) -> list[Case]:
-    """Every case, its inputs drawn from ``random.Random(seed)`` in a fixed order."""
-    rng = random.Random(seed)
+    """Every case; each builder draws from its own ``random.Random``, seeded from
+    ``seed`` and its name, so a quick run and a full run share their single inputs."""
+
+    def rng(name: str) -> random.Random:
+        return random.Random(f"{seed}:{name}")
+
     return [
-        *cases_follow.follow_cases(rng, instances),
-        *cases_follow.typical_follow_cases(rng, instances),
-        *cases_follow.worst_follow_cases(rng, deadline_s),
-        *cases_play.trick_cases(rng, instances),
-        *cases_play.throw_cases(rng, instances),
-        *cases_play.classify_cases(rng, instances),
+        *cases_follow.follow_cases(rng("follow"), instances),
+        *cases_follow.typical_follow_cases(rng("typical"), instances),
+        *cases_follow.worst_follow_cases(rng("worst"), deadline_s),
+        *cases_play.trick_cases(rng("tricks"), instances),
+        *cases_play.throw_cases(rng("throws"), instances),
+        *cases_play.classify_cases(rng("classify"), instances),
     ]
 
 

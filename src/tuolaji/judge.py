@@ -236,6 +236,7 @@ def answer(line: str) -> Answer:
         known = ", ".join(OPS)
         return {"id": request.get("id"), "error": f"unknown op {op!r}: the ops are {known}"}
     try:
+        _rules(request)  # every op refuses unknown rule options, even those that ignore rules
         return head | handler(request)
     except BadRequest as error:
         return {"id": request.get("id"), "error": str(error)}

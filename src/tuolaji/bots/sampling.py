@@ -39,6 +39,10 @@ def sample_multiset(
 ) -> Layers | None:
     """A uniformly random multiset of ``size`` cards of the layers with at least
     ``min_pairs`` pairs, or None when there is none."""
+    if size == 1:
+        # The common case (following a single) without the counting.
+        held = bits_of(ones)
+        return (held[rng.randrange(len(held))], 0) if held else None
     kinds, pair_kinds = ones.bit_count(), twos.bit_count()
     weights = [
         comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)

@@ -29,7 +29,7 @@ from tuolaji.core.cards import (
     team_of,
     to_layers,
 )
-from tuolaji.core.combos import MIXED, THROW, combo_of_layers
+from tuolaji.core.combos import MIXED, THROW, Combo, combo_of_layers
 from tuolaji.core.declare import JOKER_PAIR_DECLARATION, declare_outcome, flip_talon
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error
@@ -80,7 +80,9 @@ class Game:
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
-        self.actions: list[Action] = []
+        self._actions: list[Action] = []
+        # Draws since the last other action, recorded as one Draw(count) when read.
+        self._pending_draws = 0
         self.results: list[RoundResult] = []
         self._redacted: RoundResult | None = None
         self.stacked_decks: list[tuple[int, ...]] = []
@@ -154,9 +156,11 @@ class Game:
         seat = (state.first_drawer + state.drawn) % SEATS
         card = state.deck[state.drawn]
         state.drawn += 1
-        state.hands[seat] = add_layers(state.hands[seat], (1 << card, 0))
+        ones, twos = state.hands[seat]
+        bit = 1 << card
+        state.hands[seat] = (ones | bit, twos | (ones & bit))
         self.events.append(CardDrawn(seat, card))
-        self._record(Draw())
+        self._pending_draws += 1
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
             declaration = state.declaration
@@ -168,12 +172,20 @@ class Game:
                 state.window_passes = 0
         return self.events[mark:]
 
+    @property
+    def actions(self) -> list[Action]:
+        """Every action so far, consecutive draws merged into one ``Draw(count)``."""
+        self._flush_draws()
+        return self._actions
+
+    def _flush_draws(self) -> None:
+        if self._pending_draws:
+            self._actions.append(Draw(self._pending_draws))
+            self._pending_draws = 0
+
     def _record(self, action: Action) -> None:
-        actions = self.actions
-        if isinstance(action, Draw) and actions and isinstance(actions[-1], Draw):
-            actions[-1] = Draw(actions[-1].count + 1)
-        else:
-            actions.append(action)
+        self._flush_draws()
+        self._actions.append(action)
 
     # ------------------------------------------------------------------ declare
 
@@ -215,7 +227,7 @@ class Game:
         state = self.round
         outcome = declare_outcome(state.rank, state.declaration, seat, cards)
         state.declaration = outcome
-        state.declarations.append(outcome)
+        state.declarations += (outcome,)
         self.events.append(Declared(seat, shown))
         self._record(Declare(seat, tuple(cards)))
         if self.phase is Phase.DECLARE:
@@ -317,30 +329,33 @@ class Game:
         """Refuse a lead or follow the rules forbid (R-P1–R-P7, R-C4, R-H2)."""
         self._checked_play(seat, cards)
 
-    def _checked_play(self, seat: int, cards: Sequence[int]) -> Layers:
+    def _checked_play(self, seat: int, cards: Sequence[int]) -> tuple[Layers, Combo | None]:
+        """The play as layers, and the combination it leads (None for a follow)."""
         state = self.round
         if self.phase is not Phase.PLAY:
             raise IllegalAction("R-P1", f"no card is played in the {self.phase.value} phase")
         if seat != state.to_play:
             raise IllegalAction("R-P1", f"it is seat {state.to_play}'s turn to play, not {seat}'s")
         hand = state.hands[seat]
-        if not cards or not _holds(hand, cards):
+        play = _layers_held(hand, cards)
+        if play is None:
             raise IllegalAction(
                 "R-P2", f"seat {seat} does not hold {format_cards(cards) or 'that'}"
             )
-        play = to_layers(cards)
+        ctx = state.ctx
+        assert ctx is not None
         lead = state.lead
-        assert state.ctx is not None
         if lead is None:
-            if combo_of_layers(state.ctx, *play).kind == MIXED:
+            led = combo_of_layers(ctx, *play)
+            if led.kind == MIXED:
                 raise IllegalAction(
                     "R-C4", "a lead is one single, pair, tractor or throw of one effective suit"
                 )
-        else:
-            error = follow_error(state.ctx, lead, hand, play, seat == state.blocker)
-            if error is not None:
-                raise IllegalAction(*error)
-        return play
+            return play, led
+        error = follow_error(ctx, lead, hand, play, seat == state.blocker)
+        if error is not None:
+            raise IllegalAction(*error)
+        return play, None
 
     def can_play(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may play ``cards`` now."""
@@ -353,14 +368,13 @@ class Game:
     def play(self, seat: int, cards: Sequence[int]) -> list[Event]:
         """``seat`` leads or follows with ``cards``. A beatable throw is taken back and
         its forced part led instead (R-H2, R-H3); the fourth play ends the trick."""
-        play = self._checked_play(seat, cards)
+        play, lead = self._checked_play(seat, cards)
         mark = len(self.events)
         state = self.round
         ctx = state.ctx
         assert ctx is not None
         self._record(Play(seat, tuple(cards)))
-        if state.lead is None:
-            lead = combo_of_layers(ctx, *play)
+        if lead is not None:
             if lead.kind == THROW:
                 others = [state.hands[(seat + k) % SEATS] for k in (1, 2, 3)]
                 verdict = judge_throw(ctx, lead, others)
@@ -402,8 +416,8 @@ class Game:
             state.trick_points += points
         state.won_cards[winner].extend(cards)
         number = len(state.tricks) + 1
-        state.tricks.append(
-            CompletedTrick(number, tuple(state.trick), winner, points, state.failed_throw)
+        state.tricks += (
+            CompletedTrick(number, tuple(state.trick), winner, points, state.failed_throw),
         )
         self.events.append(TrickWon(number, winner, points))
         last_lead = state.trick[0][1]
@@ -525,6 +539,17 @@ class Game:
 def _check_seat(seat: int) -> None:
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}")
+
+
+def _layers_held(hand: Layers, cards: Sequence[int]) -> Layers | None:
+    """The cards as layers when the hand holds them all, else None."""
+    if not cards:
+        return None
+    try:
+        layers = to_layers(cards)
+    except NotationError:
+        return None
+    return layers if contains_layers(hand, layers) else None
 
 
 def _holds(hand: Layers, cards: Sequence[int]) -> bool:

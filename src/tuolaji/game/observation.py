@@ -8,22 +8,21 @@ opponents win the last trick), and the cards turned in a talon flip. A spectator
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tuolaji.core.cards import Layers, format_cards, from_layers
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.rules import RuleSet
-from tuolaji.core.trump import TrumpContext, trump_context
+from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.game import Game
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """Everything ``seat`` may know now, and nothing more."""
+class Observation(NamedTuple):
+    """Everything ``seat`` may know now, and nothing more. (An immutable named tuple:
+    one is built for every decision, and a tuple is the cheapest frozen record.)"""
 
     seat: int | None
     phase: Phase
@@ -33,6 +32,8 @@ class Observation:
     #: the trump suit once settled (None: no trump suit, or not settled yet)
     trump_suit: int | None
     trump_settled: bool
+    #: the trump context once the trump is settled (public information)
+    ctx: TrumpContext | None
     levels: tuple[int, int]
     declarers: int | None
     starter: int | None
@@ -62,13 +63,6 @@ class Observation:
     def hand(self) -> tuple[int, ...]:
         """The seat's own cards, kinds ascending."""
         return tuple(from_layers(*self.hand_layers))
-
-    @property
-    def ctx(self) -> TrumpContext | None:
-        """The trump context once the trump is settled (public information)."""
-        if not self.trump_settled:
-            return None
-        return trump_context(self.rank, self.trump_suit, self.rules)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, cards in notation (for protocols and logs)."""
@@ -121,10 +115,11 @@ def observe(game: Game, seat: int | None) -> Observation:
     """The snapshot of ``game`` that ``seat`` may see (``None``: a spectator)."""
     state = game.round
     hands = state.hands
-    settled = state.ctx is not None
-    if settled:
-        assert state.ctx is not None
-        trump_suit = state.ctx.suit
+    h0, h1, h2, h3 = hands
+    ctx = state.ctx
+    settled = ctx is not None
+    if ctx is not None:
+        trump_suit = ctx.suit
     else:
         trump_suit = None if state.declaration is None else state.declaration.suit
     own: Layers = hands[seat] if seat is not None else (0, 0)
@@ -142,16 +137,22 @@ def observe(game: Game, seat: int | None) -> Observation:
         rank=state.rank,
         trump_suit=trump_suit,
         trump_settled=settled,
+        ctx=ctx,
         levels=(game.levels[0], game.levels[1]),
         declarers=state.declarers,
         starter=state.starter,
         to_act=game.to_act(),
         next_drawer=game.next_drawer(),
         hand_layers=own,
-        hand_sizes=tuple(ones.bit_count() + twos.bit_count() for ones, twos in hands),
+        hand_sizes=(
+            h0[0].bit_count() + h0[1].bit_count(),
+            h1[0].bit_count() + h1[1].bit_count(),
+            h2[0].bit_count() + h2[1].bit_count(),
+            h3[0].bit_count() + h3[1].bit_count(),
+        ),
         cards_left_in_pack=len(state.deck) - state.drawn if not settled else 0,
         declaration=state.declaration,
-        declarations=tuple(state.declarations),
+        declarations=state.declarations,
         window_passes=state.window_passes,
         talon_flipped=state.talon_flipped,
         buried=buried,
@@ -159,7 +160,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         lead=state.lead,
         failed_throw=state.failed_throw,
         must_beat=seat is not None and seat == state.blocker,
-        tricks=tuple(state.tricks),
+        tricks=state.tricks,
         opponents_points=state.opponents_points,
         penalties=state.penalties,
         last_round=last,

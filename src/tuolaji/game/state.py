@@ -66,7 +66,8 @@ class RoundState:
     drawn: int = 0
     hands: list[Layers] = field(default_factory=lambda: [(0, 0)] * 4)
     declaration: Declaration | None = None
-    declarations: list[Declaration] = field(default_factory=list)
+    #: every declaration of the round, in order (a tuple, so observations share it)
+    declarations: tuple[Declaration, ...] = ()
     window_seat: int = 0
     window_passes: int = 0
     ctx: TrumpContext | None = None
@@ -79,7 +80,8 @@ class RoundState:
     trick_layers: list[Layers] = field(default_factory=list)
     blocker: int | None = None
     failed_throw: ThrowFailed | None = None
-    tricks: list[CompletedTrick] = field(default_factory=list)
+    #: the finished tricks of the round (a tuple, so observations share it)
+    tricks: tuple[CompletedTrick, ...] = ()
     trick_points: int = 0
     penalties: int = 0
     failed_throws: int = 0
