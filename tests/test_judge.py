@@ -146,59 +146,45 @@ def combo(cards: str, rules: Any = None, trump: Any = H2) -> dict[str, Any]:
     return req("combo", rules, trump=trump, cards=cards)
 
 
-def shape(kind: str, suit: str, *parts: str) -> dict[str, Any]:
-    return {"kind": kind, "suit": suit, "parts": list(parts)}
+def shape(text: str) -> dict[str, Any]:
+    """A combo answer from ``"kind suit part part…"``, e.g. ``"throw S tractor2 single"``."""
+    kind, suit, *parts = text.split()
+    return {"kind": kind, "suit": suit, "parts": parts}
 
 
 MIXED = {"kind": "mixed"}
-TRUMP_T2 = shape("tractor", "trump", "tractor2")
+TRUMP_T2 = shape("tractor trump tractor2")
+R5H = {"rank": "5", "suit": "H"}
 
 # --- combo: R-C1–R-C4 ------------------------------------------------------------------
 
 COMBO_CASES: Cases = [
-    ("R-C1-single", combo("AS"), shape("single", "S", "single")),
-    ("R-C1-rank-card-is-trump", combo("2S"), shape("single", "trump", "single")),
-    ("R-C1-classic-single", combo("QD", CL), shape("single", "D", "single")),
-    ("R-C1-NT-joker", combo("RJ", trump=NT), shape("single", "trump", "single")),
-    ("R-C1-NT-rank-card-plain", combo("2S", trump=NT), shape("single", "S", "single")),
-    ("R-C1-NT-classic-rank-card", combo("2S", CL, NT), shape("single", "trump", "single")),
-    ("R-C2-pair", combo("ks ks"), shape("pair", "S", "pair")),
-    ("R-C2-trump-pair", combo("2C 2C"), shape("pair", "trump", "pair")),
-    ("R-C2-2S-2D-not-a-pair", combo("2S 2D"), shape("throw", "trump", "single", "single")),
-    ("R-C2-BJ-RJ-not-a-pair", combo("BJ RJ"), shape("throw", "trump", "single", "single")),
-    ("R-C3-tractor", combo("KS KS AS AS"), shape("tractor", "S", "tractor2")),
-    ("R-C3-tractor3", combo("QS QS KS KS AS AS"), shape("tractor", "S", "tractor3")),
+    ("R-C1-single", combo("AS"), shape("single S single")),
+    ("R-C1-rank-card-is-trump", combo("2S"), shape("single trump single")),
+    ("R-C1-NT-rank-card-plain", combo("2S", trump=NT), shape("single S single")),
+    ("R-C1-NT-classic-rank-card", combo("2S", CL, NT), shape("single trump single")),
+    ("R-C2-pair", combo("ks ks"), shape("pair S pair")),
+    ("R-C2-2S-2D-not-a-pair", combo("2S 2D"), shape("throw trump single single")),
+    ("R-C2-BJ-RJ-not-a-pair", combo("BJ RJ"), shape("throw trump single single")),
     ("R-C3-AH-2S", combo("AH AH 2S 2S"), TRUMP_T2),
-    ("R-C3-2S-2H", combo("2S 2S 2H 2H"), TRUMP_T2),
-    ("R-C3-2H-BJ", combo("2H 2H BJ BJ"), TRUMP_T2),
     ("R-C3-BJ-RJ", combo("BJ BJ RJ RJ"), TRUMP_T2),
-    ("R-C3-2S-2D-same-level", combo("2S 2S 2D 2D"), shape("throw", "trump", "pair", "pair")),
-    (
-        "R-C3-gap-closed",
-        combo("4C 4C 6C 6C", trump={"rank": "5", "suit": "H"}),
-        shape("tractor", "C", "tractor2"),
-    ),
-    ("R-C3-10-input", combo("10d 10d 9d 9d"), shape("tractor", "D", "tractor2")),
-    ("R-C3-suit-symbols", combo("J♦ J♦ Q♦ Q♦"), shape("tractor", "D", "tractor2")),
+    ("R-C3-2S-2D-same-level", combo("2S 2S 2D 2D"), shape("throw trump pair pair")),
+    ("R-C3-gap-closed", combo("4C 4C 6C 6C", trump=R5H), shape("tractor C tractor2")),
+    ("R-C3-10-input", combo("10d 10d 9d 9d"), shape("tractor D tractor2")),
+    ("R-C3-suit-symbols", combo("J♦ J♦ Q♦ Q♦"), shape("tractor D tractor2")),
     ("R-C3-rank-10-trump", combo("JH JH 9H 9H", trump={"rank": "10", "suit": "h"}), TRUMP_T2),
     ("R-C3-NT-standard-mixed", combo("2S 2S BJ BJ", trump=NT), MIXED),
     ("R-C3-NT-classic", combo("2S 2S BJ BJ", CL, NT), TRUMP_T2),
     ("R-C3-NT-option-on", combo("2S 2S BJ BJ", std(rank_trumps_in_no_trump=True), NT), TRUMP_T2),
     ("R-C3-NT-option-off", combo("2S 2S BJ BJ", cls(rank_trumps_in_no_trump=False), NT), MIXED),
-    ("R-C3-NT-2S-3S", combo("3S 3S 2S 2S", trump=NT), shape("tractor", "S", "tractor2")),
-    (
-        "R-C4-layout",
-        combo("7S AS AS KS KS 3S 3S"),
-        shape("throw", "S", "tractor2", "pair", "single"),
-    ),
+    ("R-C4-layout", combo("7S AS AS KS KS 3S 3S"), shape("throw S tractor2 pair single")),
     (
         "R-C4-longest-first",
         combo("8S 8S AS AS KS KS QS QS 9S 9S 5S"),
-        shape("throw", "S", "tractor3", "tractor2", "single"),
+        shape("throw S tractor3 tractor2 single"),
     ),
-    ("R-C4-classic", combo("AS AS KS KS 3S", CL), shape("throw", "S", "tractor2", "single")),
+    ("R-C4-classic", combo("AS AS KS KS 3S", CL), shape("throw S tractor2 single")),
     ("R-C4-mixed", combo("AS 3H"), MIXED),
-    ("R-C4-mixed-classic", combo("AS AD", CL), MIXED),
 ]
 
 
@@ -223,55 +209,37 @@ def illegal(rule: str) -> dict[str, Any]:
 
 TRACTOR = "3S 3S 4S 4S"
 HAND = "AS AS KS KS 9S 9S 7S 7S"
+TF_OFF = cls(follow_tractor_first=False)
+TF_ON = std(follow_tractor_first=True)
+MB_ON = cls(failed_throw_must_beat=True)
 
 FOLLOW_CASES: Cases = [
     ("R-P2-too-few", follow("AS AS", "KS QS 3H", "KS"), illegal("R-P2")),
-    ("R-P2-too-many", follow("AS", "KS QS 3H", "KS QS"), illegal("R-P2")),
     ("R-P2-not-in-hand", follow("AS", "KS 3H", "QS"), illegal("R-P2")),
-    ("R-P3-led-suit", follow("AS", "KS 3H", "KS"), LEGAL),
     ("R-P3-keeps-led-suit", follow("AS", "KS 3H", "3H"), illegal("R-P3")),
     ("R-P3-void", follow("AS", "4D 3H", "4D"), LEGAL),
-    ("R-P3-classic", follow("AS", "KS 3H", "3H", CL), illegal("R-P3")),
     ("R-P3-trump-lead-rank-card", follow("3H", "2S AS", "AS"), illegal("R-P3")),
     ("R-P3-NT-2S-is-a-spade", follow("AS", "2S 3H", "3H", trump=NT), illegal("R-P3")),
     ("R-P3-NT-classic-2S-is-trump", follow("AS", "2S 3H", "3H", CL, NT), LEGAL),
     ("R-P4-pair", follow("AS AS", "KS KS QS 3H", "KS KS"), LEGAL),
     ("R-P4-keeps-pair", follow("AS AS", "KS KS QS 3H", "KS QS"), illegal("R-P4")),
-    ("R-P4-two-of-suit", follow("AS AS", "KS QS 3H", "KS QS"), LEGAL),
     ("R-P4-one-of-suit-kept", follow("AS AS", "KS QS 3H", "KS 3H"), illegal("R-P4")),
-    ("R-P4-last-of-suit", follow("AS AS", "QS 3H 4D", "QS 4D"), LEGAL),
     ("R-P4-trump-pair-lead", follow("3H 3H", "2S 2D 5C 6C", "5C 6C"), illegal("R-P4")),
     ("R-P4-2S-2D-not-a-pair", follow("3H 3H", "2S 2D 5C 6C", "2S 2D"), LEGAL),
-    ("R-P5-pairs", follow(TRACTOR, "AS AS KS 9S 9S 5H", "AS AS 9S 9S"), LEGAL),
     ("R-P5-keeps-pair", follow(TRACTOR, "AS AS KS 9S 9S 5H", "AS AS KS 9S"), illegal("R-P5")),
     ("R-P5-standard-any-pairs", follow(TRACTOR, HAND, "AS AS 9S 9S"), LEGAL),
     ("R-P5-classic-tractor-first", follow(TRACTOR, HAND, "AS AS 9S 9S", CL), illegal("R-P5")),
     ("R-P5-classic-plays-tractor", follow(TRACTOR, HAND, "AS AS KS KS", CL), LEGAL),
-    (
-        "R-P5-classic-option-off",
-        follow(TRACTOR, HAND, "AS AS 9S 9S", cls(follow_tractor_first=False)),
-        LEGAL,
-    ),
-    (
-        "R-P5-standard-option-on",
-        follow(TRACTOR, HAND, "AS AS 9S 9S", std(follow_tractor_first=True)),
-        illegal("R-P5"),
-    ),
+    ("R-P5-classic-option-off", follow(TRACTOR, HAND, "AS AS 9S 9S", TF_OFF), LEGAL),
+    ("R-P5-standard-option-on", follow(TRACTOR, HAND, "AS AS 9S 9S", TF_ON), illegal("R-P5")),
     ("R-P6-keeps-pair", follow("AS AS KS", "QS QS 3S 4H", "QS 3S 4H"), illegal("R-P6")),
     ("R-P6-pair-and-single", follow("AS AS KS", "QS QS 3S 4H", "QS QS 3S"), LEGAL),
-    ("R-P6-no-pair", follow("AS AS KS", "QS 3S 4H 5H", "QS 3S 4H"), LEGAL),
     ("R-P6-keeps-suit", follow("AS AS KS", "QS 3S 4H 5H", "QS 4H 5H"), illegal("R-P6")),
     ("R-H2-blocker-must-beat", follow("QS", "KS 3S", "3S", blocker=True), illegal("R-H2")),
-    ("R-H2-blocker-beats", follow("QS", "KS 3S", "KS", blocker=True), LEGAL),
     ("R-H2-not-blocker", follow("QS", "KS 3S", "3S", blocker=False), LEGAL),
     ("R-H2-blocker-absent", follow("QS", "KS 3S", "3S"), LEGAL),
     ("R-H2-classic-blocker-free", follow("QS", "KS 3S", "3S", CL, blocker=True), LEGAL),
-    (
-        "R-H2-classic-option-on",
-        follow("QS", "KS 3S", "3S", cls(failed_throw_must_beat=True), blocker=True),
-        illegal("R-H2"),
-    ),
-    ("R-H2-blocker-pair", follow("QS QS", "KS KS 3S 3S", "3S 3S", blocker=True), illegal("R-H2")),
+    ("R-H2-classic-option-on", follow("QS", "KS 3S", "3S", MB_ON, blocker=True), illegal("R-H2")),
     ("R-H2-blocker-cannot-beat", follow("QS", "JS 3S", "3S", blocker=True), LEGAL),
 ]
 
@@ -295,10 +263,8 @@ def won(index: int, points: int) -> dict[str, Any]:
 WINNER_CASES: Cases = [
     ("R-W1-trump-wins", winner("KS", "AS", "3H", "QS"), won(2, 10)),
     ("R-W1-equal-trumps-first", winner("AS", "2S", "2D", "KS"), won(1, 10)),
-    ("R-W1-off-suit-never-wins", winner("3S", "AD", "AC", "KD"), won(0, 10)),
     ("R-W1-10-input", winner("10s", "ks", "5s", "as"), won(3, 25)),
     ("R-W1-two-plays", winner("5C", "TD"), won(0, 15)),
-    ("R-W1-classic", winner("KS", "AS", "3H", "QS", rules=CL), won(2, 10)),
     ("R-W1-NT-standard", winner("AS", "2D", "KS", "QS", trump=NT), won(0, 10)),
     ("R-W1-NT-classic", winner("AS", "2D", "KS", "QS", rules=CL, trump=NT), won(1, 10)),
     ("R-W2-trump-pair", winner("KS KS", "AS QS", "3H 3H", "5S 5S"), won(2, 30)),
@@ -309,7 +275,6 @@ WINNER_CASES: Cases = [
         winner("4S 4S 3S 3S", "AS AS KS KS", "AH AH 2S 2S", "TS TS 9S 9S"),
         won(2, 40),
     ),
-    ("R-W3-gapped-pairs", winner("4S 4S 3S 3S", "AS AS QS QS", "KS KS JS JS"), won(0, 20)),
     ("R-W3-NT-standard", winner("AS AS KS KS", "2S 2S BJ BJ", trump=NT), won(0, 20)),
     ("R-W3-NT-classic", winner("AS AS KS KS", "2S 2S BJ BJ", rules=CL, trump=NT), won(1, 20)),
     ("R-W4-highest-pair", winner("AS AS KS", "3H 3H AH", "4H 4H 5H", "QS JS TS"), won(2, 25)),
@@ -347,9 +312,7 @@ OTHERS = ["4S 5S", "QS JS", "KS"]
 
 THROW_CASES: Cases = [
     ("R-H1-valid", throw("AS AS KS", ["QS QS", "JS", "TS"]), VALID),
-    ("R-H1-valid-classic", throw("AS AS KS", ["QS QS", "JS", "TS"], CL), VALID),
     ("R-H1-single-lead", throw("3S", ["AS", "KS", "QS"]), VALID),
-    ("R-H1-tractor-lead", throw("3S 3S 4S 4S", ["AS AS KS KS", "", ""]), VALID),
     ("R-H1-trumps-do-not-beat", throw("AS KS", ["3H", "BJ RJ", "2S"]), VALID),
     ("R-H2-R-H3-standard", throw(LEAD, OTHERS), failed("3S", 30, 1)),
     ("R-H2-R-H3-classic", throw(LEAD, OTHERS, CL), failed("3S", 0, 1)),
@@ -366,7 +329,6 @@ THROW_CASES: Cases = [
         failed("AS AS", 0, 1),
     ),
     ("R-H2-10s-becomes-TS", throw("as 10s", ["3S", "KS", "4S"]), failed("TS", 10, 2)),
-    ("R-H2-blocker-in-classic", throw("as 10s", ["3S", "KS", "4S"], CL), failed("TS", 0, 2)),
     (
         "R-H2-high-to-low",
         throw("3s 3s as 4s 4s", ["6S 6S 5S 5S", "", ""]),
@@ -437,34 +399,26 @@ ROUND_CASES: Cases = [
     ("R-S2-no-points", bonus("AS AS", talon="3C 4C 6C 7C 8C 9C QC AC"), {"bonus": 0}),
     ("R-S3-negative", settle(-30), settled("declarers", 3)),
     ("R-S3-0", settle(0), settled("declarers", 3)),
-    ("R-S3-5", settle(5), settled("declarers", 2)),
     ("R-S3-35", settle(35), settled("declarers", 2)),
     ("R-S3-40", settle(40), settled("declarers", 1)),
-    ("R-S3-75", settle(75), settled("declarers", 1)),
     ("R-S3-80", settle(80), settled("opponents", 0)),
     ("R-S3-115", settle(115), settled("opponents", 0)),
     ("R-S3-120", settle(120), settled("opponents", 1)),
-    ("R-S3-200", settle(200), settled("opponents", 3)),
     ("R-S3-280", settle(280), settled("opponents", 5)),
-    ("R-S3-320", settle(320), settled("opponents", 6)),
     ("R-S3-classic", settle(160, CL), settled("opponents", 2)),
     ("R-S3-options", settle(40, std(throw_penalty=5)), settled("declarers", 1)),
     ("R-T2-single", declare("2H"), ALLOWED),
-    ("R-T2-pair", declare("2D 2D", seat=3), ALLOWED),
     ("R-T2-joker-pair", declare("RJ RJ"), ALLOWED),
     ("R-T2-not-rank", declare("3H"), refused("R-T2")),
     ("R-T2-joker-single", declare("BJ"), refused("R-T2")),
     ("R-T2-BJ-RJ", declare("BJ RJ"), refused("R-T2")),
     ("R-T2-2S-2D", declare("2S 2D"), refused("R-T2")),
     ("R-T2-rank-10", declare("10h", rank="10"), ALLOWED),
-    ("R-T2-rank-T", declare("TH TH", rank="T"), ALLOWED),
     ("R-T3-pair-over-single", declare("2H 2H", stands("2S", 1), seat=2), ALLOWED),
     ("R-T3-single-over-single", declare("2H", stands("2S", 1), seat=2), refused("R-T3")),
     ("R-T3-pair-over-pair", declare("2D 2D", stands("2S 2S", 1), seat=3), refused("R-T3")),
-    ("R-T3-jokers-over-pair", declare("BJ BJ", stands("2S 2S", 1), seat=3), ALLOWED),
     ("R-T3-jokers-over-jokers", declare("RJ RJ", stands("BJ BJ", 0), seat=1), refused("R-T3")),
     ("R-T3-strengthen-own-single", declare("2S", stands("2S", 1), seat=1), ALLOWED),
-    ("R-T3-own-pair-over-own-single", declare("2S 2S", stands("2S", 1), seat=1), ALLOWED),
     ("R-T3-other-seat-twin", declare("2S", stands("2S", 1), seat=3), refused("R-T3")),
     ("R-T3-own-other-suit", declare("2H", stands("2S", 1), seat=1), refused("R-T3")),
     ("R-T3-rank-A", declare("AS AS", stands("AH", 2), rank="A"), ALLOWED),
@@ -487,19 +441,7 @@ def test_bonus_settle_declare_flip_r_s2_r_s3_r_t2_r_t3_r_t6(
 
 # --- ids and order ---------------------------------------------------------------------
 
-ID_VALUES: list[Any] = [
-    7,
-    0,
-    -1,
-    2.5,
-    "seven",
-    "",
-    {"game": 3, "trick": [1, {"a": None}]},
-    None,
-    [1, "x"],
-    True,
-]
-
+ID_VALUES: list[Any] = [7, 0, 2.5, "seven", "", {"game": 3, "t": [1, {"a": None}]}, None, [1], True]
 
 ID_CASES: Cases = [
     *(
@@ -555,7 +497,6 @@ BAD_CASES: Cases = [
     ("json-list", "[1, 2]", ERROR),
     ("json-string", '"combo"', ERROR),
     ("json-number", "42", ERROR),
-    ("json-null", "null", ERROR),
     # ops
     ("unknown-op", req("shuffle"), ERROR),
     ("missing-op", {"cards": "AS", "trump": H2}, ERROR),
@@ -564,9 +505,7 @@ BAD_CASES: Cases = [
     ("unknown-option", combo("AS", std(bombs=True)), ERROR),
     ("unknown-option-classic", winner("AS", "KS", rules=cls(friends=1)), ERROR),
     ("unknown-preset-name", combo("AS", "fancy"), ERROR),
-    ("unknown-preset-object", combo("AS", {"preset": "fancy"}), ERROR),
     ("rules-wrong-type", combo("AS", 5), ERROR),
-    ("preset-wrong-type", combo("AS", {"preset": 1}), ERROR),
     ("throw-penalty-negative", throw(LEAD, OTHERS, std(throw_penalty=-1)), ERROR),
     ("throw-penalty-text", throw(LEAD, OTHERS, std(throw_penalty="ten")), ERROR),
     ("throw-penalty-bool", throw(LEAD, OTHERS, std(throw_penalty=True)), ERROR),
@@ -577,60 +516,46 @@ BAD_CASES: Cases = [
         ERROR,
     ),
     ("rank-trumps-int", combo("2S", std(rank_trumps_in_no_trump=1), NT), ERROR),
-    ("must-beat-null", follow("QS", "KS 3S", "3S", std(failed_throw_must_beat=None)), ERROR),
     # cards that do not parse
     ("card-1S", combo("1S"), ERROR),
     ("card-AX", combo("AS AX"), ERROR),
     ("card-ZZ", follow("AS", "KS ZZ", "KS"), ERROR),
     ("card-split-rank-suit", combo("A S"), ERROR),
     ("card-bare-10", winner("AS", "10"), ERROR),
-    ("card-joker-typo", flip("XJ 5H KD 2C 3S 4S 5S 6S"), ERROR),
     ("card-in-standing", declare("2H 2H", stands("2Z", 1), seat=2), ERROR),
-    ("card-in-others", throw("AS AS KS 3S", ["4S 5S", "QS JS", "KX"]), ERROR),
     # a card three times (R-D1)
     ("card-3-times-cards", combo("AS AS AS"), ERROR),
     ("card-3-times-hand", follow("AS", "KS KS KS QS", "KS"), ERROR),
     ("card-3-times-play", winner("AS AS AS", "KS KS KS"), ERROR),
     ("card-3-times-other-hand", throw("AS AS KS 3S", ["4S 4S 4S", "QS", "JS"]), ERROR),
     ("card-3-times-talon", bonus("AS", talon="5S 5S 5S 3C 4C 6C 7C 8C"), ERROR),
-    ("card-3-times-flip", flip("2C 2C 2C 3S 4S 5S 6S 7S"), ERROR),
     # missing fields
     ("missing-cards", req("combo", trump=H2), ERROR),
     ("missing-trump", req("combo", cards="AS"), ERROR),
-    ("missing-lead", req("follow", trump=H2, hand="KS", play="KS"), ERROR),
-    ("missing-hand", req("follow", trump=H2, lead="AS", play="KS"), ERROR),
     ("missing-play", req("follow", trump=H2, lead="AS", hand="KS"), ERROR),
     ("missing-plays", req("winner", trump=H2), ERROR),
     ("missing-others", req("throw", trump=H2, lead="AS KS"), ERROR),
-    ("missing-talon", req("bonus", trump=H2, last_lead="AS"), ERROR),
     ("missing-last-lead", req("bonus", trump=H2, talon=TALON), ERROR),
     ("missing-points", req("settle"), ERROR),
     ("missing-standing", req("declare", rank="2", seat=0, cards="2H"), ERROR),
-    ("missing-seat", req("declare", rank="2", standing=None, cards="2H"), ERROR),
-    ("missing-rank", req("flip", talon=FLIP_TALON), ERROR),
     ("missing-flip-talon", req("flip", rank="2"), ERROR),
     ("missing-trump-suit", combo("AS", trump={"rank": "2"}), ERROR),
-    ("missing-standing-seat", declare("2H 2H", {"cards": "2S"}, seat=2), ERROR),
     # wrong field types or values
     ("cards-number", req("combo", trump=H2, cards=5), ERROR),
-    ("cards-list", req("combo", trump=H2, cards=["AS", "KS"]), ERROR),
     ("cards-empty", combo(""), ERROR),
     ("trump-string", combo("AS", trump="2H"), ERROR),
     ("trump-rank-number", combo("AS", trump={"rank": 2, "suit": "H"}), ERROR),
     ("trump-rank-1", combo("AS", trump={"rank": "1", "suit": "H"}), ERROR),
     ("trump-suit-X", combo("AS", trump={"rank": "2", "suit": "X"}), ERROR),
-    ("trump-suit-number", combo("AS", trump={"rank": "2", "suit": 1}), ERROR),
     ("plays-string", req("winner", trump=H2, plays="AS KS"), ERROR),
     ("plays-one", winner("AS"), ERROR),
     ("plays-five", winner("AS", "KS", "QS", "JS", "TS"), ERROR),
     ("plays-sizes-differ", winner("AS AS", "KS"), ERROR),
-    ("plays-entry-number", req("winner", trump=H2, plays=["AS", 5]), ERROR),
     ("others-string", req("throw", trump=H2, lead="AS KS", others="QS"), ERROR),
     ("others-two-hands", throw("AS KS", ["QS", "JS"]), ERROR),
     ("points-string", settle("80"), ERROR),
     ("points-float", settle(80.5), ERROR),
     ("points-bool", settle(True), ERROR),
-    ("seat-string", declare("2H", seat="1"), ERROR),
     ("seat-4", declare("2H", seat=4), ERROR),
     ("standing-string", declare("2H", "2S", seat=1), ERROR),
     ("rank-number", declare("2H", rank=2), ERROR),
@@ -660,7 +585,7 @@ OPTION_ON_EVERY_OP: Cases = [
     ("winner", winner("AS", "KS", rules=UNKNOWN_OPTION), ERROR),
     ("throw", throw("AS KS", ["", "", ""], UNKNOWN_OPTION), ERROR),
     ("bonus", bonus("AS", UNKNOWN_OPTION), ERROR),
-    # CORE BUG? settle, declare and flip never read "rules", so they answer normally.
+    # settle, declare and flip do not use the rules, but must still refuse bad ones
     ("settle", settle(40, UNKNOWN_OPTION), ERROR),
     ("declare", declare("2H", rules=UNKNOWN_OPTION), ERROR),
     ("flip", flip(FLIP_TALON, rules=UNKNOWN_OPTION), ERROR),
@@ -700,7 +625,7 @@ def test_blank_lines_are_skipped_and_output_is_clean() -> None:
     out, err = run_judge(lines)
     assert [json.loads(line) for line in out] == [
         settled("declarers", 3),
-        shape("single", "S", "single"),
+        shape("single S single"),
     ]
     assert err == ""
 
@@ -728,19 +653,20 @@ def test_each_answer_is_flushed_before_the_next_request() -> None:
         text=True,
         encoding="utf-8",
     )
-    assert process.stdin is not None
-    assert process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
+    assert stdin is not None
+    assert stdout is not None
     got: list[str] = []
     try:
         for points, expected in ((0, settled("declarers", 3)), (120, settled("opponents", 1))):
-            process.stdin.write(json.dumps({"id": points, **settle(points)}) + "\n")
-            process.stdin.flush()
-            reader = threading.Thread(target=lambda: got.append(process.stdout.readline()))  # type: ignore[union-attr]
+            stdin.write(json.dumps({"id": points, **settle(points)}) + "\n")
+            stdin.flush()
+            reader = threading.Thread(target=lambda: got.append(stdout.readline()))
             reader.start()
             reader.join(TIMEOUT)
             assert not reader.is_alive(), "no answer before the next request"
             assert json.loads(got[-1]) == {"id": points, **expected}
-        process.stdin.close()
+        stdin.close()
         assert process.wait(TIMEOUT) == 0
     finally:
         if process.poll() is None:

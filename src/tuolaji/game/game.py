@@ -130,6 +130,23 @@ class Game:
             return self.round.starter
         return None
 
+    def open_actions(self, seat: int) -> frozenset[str]:
+        """The kinds of action ``seat`` may take now: ``declare``, ``pass``, ``bury``,
+        ``play`` (and ``draw``, which belongs to no seat, while cards are drawn)."""
+        phase = self.phase
+        if phase is Phase.DRAW:
+            standing = self.round.declaration
+            if standing is not None and standing.strength == JOKER_PAIR_DECLARATION:
+                return frozenset({"draw"})  # R-T3: nothing overrides a joker pair
+            return frozenset({"draw", "declare"})
+        if phase is Phase.DECLARE:
+            return frozenset({"declare", "pass"}) if seat == self.round.window_seat else frozenset()
+        if phase is Phase.EXCHANGE:
+            return frozenset({"bury"}) if seat == self.round.starter else frozenset()
+        if phase is Phase.PLAY and seat == self.round.to_play:
+            return frozenset({"play"})
+        return frozenset()
+
     def next_drawer(self) -> int | None:
         """The seat that draws the next card, during the draw."""
         if self.phase is not Phase.DRAW:
