@@ -11,127 +11,19 @@ lines skipped. Each group of requests goes through one judge process.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import threading
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-MODULE_COMMAND = [sys.executable, "-m", "tuolaji", "judge"]
-TIMEOUT = 60
-
-H2 = {"rank": "2", "suit": "H"}
-S2 = {"rank": "2", "suit": "S"}
-NT = {"rank": "2", "suit": None}
-CL = "classic"
-ERROR = object()
-"""Expected answer marker: an error line."""
-Cases = list[tuple[str, Any, Any]]
-Answers = list[dict[str, Any]]
-
-
-def std(**options: Any) -> dict[str, Any]:
-    """A rules object: ``standard`` with some options changed."""
-    return {"preset": "standard", **options}
-
-
-def cls(**options: Any) -> dict[str, Any]:
-    """A rules object: ``classic`` with some options changed."""
-    return {"preset": "classic", **options}
-
-
-def script_command() -> list[str] | None:
-    """The ``tuolaji`` script installed next to the interpreter, if there is one."""
-    folder = Path(sys.executable).parent
-    for name in ("tuolaji", "tuolaji.exe"):
-        if (folder / name).exists():
-            return [str(folder / name), "judge"]
-    return None
-
-
-def run_judge(lines: list[str], command: list[str] | None = None) -> tuple[list[str], str]:
-    """Pipe ``lines`` into one judge process; its output lines and its stderr. The
-    process must exit 0."""
-    done = subprocess.run(
-        command or MODULE_COMMAND,
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.splitlines(), done.stderr
-
-
-def as_line(request: Any) -> str:
-    return request if isinstance(request, str) else json.dumps(request)
-
-
-def ask_all(requests: list[Any], command: list[str] | None = None) -> list[dict[str, Any]]:
-    """The parsed answers to ``requests`` (dicts are sent as JSON, strings as is)."""
-    out, _ = run_judge([as_line(r) for r in requests], command)
-    answers = [json.loads(line) for line in out]
-    assert len(answers) == len(requests)
-    return answers
-
-
-def check_answer(answer: dict[str, Any], request: Any, expected: Any) -> None:
-    """The answer must be exactly ``expected`` plus the echoed id, or an error line."""
-    request_id = request.get("id") if isinstance(request, dict) else None
-    if expected is ERROR:
-        assert set(answer) == {"id", "error"}, answer
-        assert answer["id"] == request_id
-        assert isinstance(answer["error"], str)
-        assert answer["error"].strip()
-        assert "internal error" not in answer["error"]
-    else:
-        want = dict(expected)
-        if isinstance(request, dict) and "id" in request:
-            want = {"id": request["id"], **want}
-        assert answer == want
-
-
-def requests_of(cases: Cases) -> list[Any]:
-    """The requests of a table of (name, request, expected). A dict request without an
-    ``id`` gets the case name as id, so the echo and the order are checked on every
-    line; a name ending in ``!`` keeps the request without one."""
-    out = []
-    for name, request, _ in cases:
-        if isinstance(request, dict) and "id" not in request and not name.endswith("!"):
-            out.append({"id": name, **request})
-        else:
-            out.append(request)
-    return out
-
-
-def indexes(cases: Cases) -> pytest.MarkDecorator:
-    """Parametrize over the indexes of a table, each case named after its name."""
-    return pytest.mark.parametrize(
-        "index", [pytest.param(i, id=case[0]) for i, case in enumerate(cases)]
-    )
-
-
-def check_case(cases: Cases, answers: Answers, index: int) -> None:
-    check_answer(answers[index], requests_of(cases)[index], cases[index][2])
-
-
-@pytest.fixture(scope="module")
-def judged() -> Callable[[Cases], Answers]:
-    """The answers to a whole table, asked once through one judge process per table."""
-    cache: dict[int, Answers] = {}
-
-    def answers(cases: Cases) -> Answers:
-        if id(cases) not in cache:
-            cache[id(cases)] = ask_all(requests_of(cases))
-        return cache[id(cases)]
-
-    return answers
+from judge_support import (
+    CL,
+    H2,
+    NT,
+    S2,
+    Cases,
+    Check,
+    cls,
+    indexes,
+    std,
+)
 
 
 def req(op: str, rules: Any = None, **fields: Any) -> dict[str, Any]:
@@ -189,8 +81,8 @@ COMBO_CASES: Cases = [
 
 
 @indexes(COMBO_CASES)
-def test_combo_r_c1_to_r_c4(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(COMBO_CASES, judged(COMBO_CASES), index)
+def test_combo_r_c1_to_r_c4(check: Check, index: int) -> None:
+    check(COMBO_CASES, index)
 
 
 # --- follow: R-P2–R-P6, R-H2 -----------------------------------------------------------
@@ -245,8 +137,8 @@ FOLLOW_CASES: Cases = [
 
 
 @indexes(FOLLOW_CASES)
-def test_follow_r_p2_to_r_p6_r_h2(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(FOLLOW_CASES, judged(FOLLOW_CASES), index)
+def test_follow_r_p2_to_r_p6_r_h2(check: Check, index: int) -> None:
+    check(FOLLOW_CASES, index)
 
 
 # --- winner: R-W1–R-W5 -----------------------------------------------------------------
@@ -291,8 +183,8 @@ WINNER_CASES: Cases = [
 
 
 @indexes(WINNER_CASES)
-def test_winner_r_w1_to_r_w5(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(WINNER_CASES, judged(WINNER_CASES), index)
+def test_winner_r_w1_to_r_w5(check: Check, index: int) -> None:
+    check(WINNER_CASES, index)
 
 
 # --- throw: R-H1–R-H3 ------------------------------------------------------------------
@@ -343,8 +235,8 @@ THROW_CASES: Cases = [
 
 
 @indexes(THROW_CASES)
-def test_throw_r_h1_to_r_h3(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(THROW_CASES, judged(THROW_CASES), index)
+def test_throw_r_h1_to_r_h3(check: Check, index: int) -> None:
+    check(THROW_CASES, index)
 
 
 # --- bonus, settle, declare, flip: R-S2, R-S3, R-T2, R-T3, R-T6 -------------------------
@@ -433,242 +325,5 @@ ROUND_CASES: Cases = [
 
 
 @indexes(ROUND_CASES)
-def test_bonus_settle_declare_flip_r_s2_r_s3_r_t2_r_t3_r_t6(
-    judged: Callable[[Cases], Answers], index: int
-) -> None:
-    check_case(ROUND_CASES, judged(ROUND_CASES), index)
-
-
-# --- ids and order ---------------------------------------------------------------------
-
-ID_VALUES: list[Any] = [7, 0, 2.5, "seven", "", {"game": 3, "t": [1, {"a": None}]}, None, [1], True]
-
-ID_CASES: Cases = [
-    *(
-        (f"answer-id-{json.dumps(v)}", {"id": v, **settle(40)}, settled("declarers", 1))
-        for v in ID_VALUES
-    ),
-    *((f"error-id-{json.dumps(v)}", {"id": v, "op": "no-such-op"}, ERROR) for v in ID_VALUES),
-    ("answer-without-id!", settle(0), settled("declarers", 3)),  # no id: none in the answer
-    ("error-without-id!", req("no-such-op"), ERROR),  # no id: an error line says null
-]
-
-
-@indexes(ID_CASES)
-def test_id_echoed_unchanged(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(ID_CASES, judged(ID_CASES), index)
-    # the same JSON type too: 1 is not 1.0 nor true
-    request_id = requests_of(ID_CASES)[index].get("id")
-    assert type(judged(ID_CASES)[index].get("id")) is type(request_id)
-
-
-def test_answers_come_in_request_order() -> None:
-    # one request of every op, with good and bad lines interleaved
-    requests: list[Any] = [
-        combo("AS AS"),
-        "not json",
-        follow("AS", "KS 3H", "3H"),
-        winner("KS", "AS", "3H", "QS"),
-        settle("eighty"),
-        throw(LEAD, OTHERS),
-        bonus("AS AS"),
-        settle(100),
-        declare("2H"),
-        flip(FLIP_TALON),
-        combo("ZZ"),
-    ]
-    requests = [{"id": i, **r} if isinstance(r, dict) else r for i, r in enumerate(requests)]
-    answers = ask_all(requests)
-    ids = [answer["id"] for answer in answers]
-    assert ids == [0, None, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-    kinds = " ".join("error" if "error" in answer else "ok" for answer in answers)
-    assert kinds == "ok error ok ok error ok ok ok ok ok error"
-    assert answers[0]["kind"] == "pair"
-    assert answers[7]["winner"] == "opponents"
-    assert answers[9]["suit"] == "C"
-
-
-# --- bad input -------------------------------------------------------------------------
-
-BAD_CASES: Cases = [
-    # lines that are not a JSON object
-    ("not-json", "this is not json", ERROR),
-    ("truncated-json", '{"op": "combo", "cards": "AS"', ERROR),
-    ("json-list", "[1, 2]", ERROR),
-    ("json-string", '"combo"', ERROR),
-    ("json-number", "42", ERROR),
-    # ops
-    ("unknown-op", req("shuffle"), ERROR),
-    ("missing-op", {"cards": "AS", "trump": H2}, ERROR),
-    ("op-not-a-string", req(5), ERROR),
-    # rules
-    ("unknown-option", combo("AS", std(bombs=True)), ERROR),
-    ("unknown-option-classic", winner("AS", "KS", rules=cls(friends=1)), ERROR),
-    ("unknown-preset-name", combo("AS", "fancy"), ERROR),
-    ("rules-wrong-type", combo("AS", 5), ERROR),
-    ("throw-penalty-negative", throw(LEAD, OTHERS, std(throw_penalty=-1)), ERROR),
-    ("throw-penalty-text", throw(LEAD, OTHERS, std(throw_penalty="ten")), ERROR),
-    ("throw-penalty-bool", throw(LEAD, OTHERS, std(throw_penalty=True)), ERROR),
-    ("talon-multiplier-unknown", bonus("AS", std(talon_multiplier="triple")), ERROR),
-    (
-        "tractor-first-text",
-        follow(TRACTOR, HAND, "AS AS 9S 9S", cls(follow_tractor_first="no")),
-        ERROR,
-    ),
-    ("rank-trumps-int", combo("2S", std(rank_trumps_in_no_trump=1), NT), ERROR),
-    # cards that do not parse
-    ("card-1S", combo("1S"), ERROR),
-    ("card-AX", combo("AS AX"), ERROR),
-    ("card-ZZ", follow("AS", "KS ZZ", "KS"), ERROR),
-    ("card-split-rank-suit", combo("A S"), ERROR),
-    ("card-bare-10", winner("AS", "10"), ERROR),
-    ("card-in-standing", declare("2H 2H", stands("2Z", 1), seat=2), ERROR),
-    # a card three times (R-D1)
-    ("card-3-times-cards", combo("AS AS AS"), ERROR),
-    ("card-3-times-hand", follow("AS", "KS KS KS QS", "KS"), ERROR),
-    ("card-3-times-play", winner("AS AS AS", "KS KS KS"), ERROR),
-    ("card-3-times-other-hand", throw("AS AS KS 3S", ["4S 4S 4S", "QS", "JS"]), ERROR),
-    ("card-3-times-talon", bonus("AS", talon="5S 5S 5S 3C 4C 6C 7C 8C"), ERROR),
-    # missing fields
-    ("missing-cards", req("combo", trump=H2), ERROR),
-    ("missing-trump", req("combo", cards="AS"), ERROR),
-    ("missing-play", req("follow", trump=H2, lead="AS", hand="KS"), ERROR),
-    ("missing-plays", req("winner", trump=H2), ERROR),
-    ("missing-others", req("throw", trump=H2, lead="AS KS"), ERROR),
-    ("missing-last-lead", req("bonus", trump=H2, talon=TALON), ERROR),
-    ("missing-points", req("settle"), ERROR),
-    ("missing-standing", req("declare", rank="2", seat=0, cards="2H"), ERROR),
-    ("missing-flip-talon", req("flip", rank="2"), ERROR),
-    ("missing-trump-suit", combo("AS", trump={"rank": "2"}), ERROR),
-    # wrong field types or values
-    ("cards-number", req("combo", trump=H2, cards=5), ERROR),
-    ("cards-empty", combo(""), ERROR),
-    ("trump-string", combo("AS", trump="2H"), ERROR),
-    ("trump-rank-number", combo("AS", trump={"rank": 2, "suit": "H"}), ERROR),
-    ("trump-rank-1", combo("AS", trump={"rank": "1", "suit": "H"}), ERROR),
-    ("trump-suit-X", combo("AS", trump={"rank": "2", "suit": "X"}), ERROR),
-    ("plays-string", req("winner", trump=H2, plays="AS KS"), ERROR),
-    ("plays-one", winner("AS"), ERROR),
-    ("plays-five", winner("AS", "KS", "QS", "JS", "TS"), ERROR),
-    ("plays-sizes-differ", winner("AS AS", "KS"), ERROR),
-    ("others-string", req("throw", trump=H2, lead="AS KS", others="QS"), ERROR),
-    ("others-two-hands", throw("AS KS", ["QS", "JS"]), ERROR),
-    ("points-string", settle("80"), ERROR),
-    ("points-float", settle(80.5), ERROR),
-    ("points-bool", settle(True), ERROR),
-    ("seat-4", declare("2H", seat=4), ERROR),
-    ("standing-string", declare("2H", "2S", seat=1), ERROR),
-    ("rank-number", declare("2H", rank=2), ERROR),
-    ("rank-Z", flip(FLIP_TALON, "Z"), ERROR),
-    ("blocker-text", follow("QS", "KS 3S", "3S", blocker="yes"), ERROR),
-    # leads that mix effective suits (R-C4)
-    ("mixed-follow-lead", follow("AS 3H", "KS QS 4D", "KS QS"), ERROR),
-    ("mixed-winner-lead", winner("AS 3H", "KS QS"), ERROR),
-    ("mixed-throw-lead", throw("AS 3H", ["", "", ""]), ERROR),
-    ("mixed-last-lead", bonus("AS 3H"), ERROR),
-    ("flip-only-jokers", flip("BJ BJ RJ RJ"), ERROR),
-    # and the judge carries on
-    ("still-answering", settle(120), settled("opponents", 1)),
-]
-
-
-@indexes(BAD_CASES)
-def test_bad_input_one_error_line(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(BAD_CASES, judged(BAD_CASES), index)
-
-
-# JUDGE.md: a line naming an unknown rule option gets an error, whatever the op.
-UNKNOWN_OPTION = std(bombs=True)
-OPTION_ON_EVERY_OP: Cases = [
-    ("combo", combo("AS", UNKNOWN_OPTION), ERROR),
-    ("follow", follow("AS", "KS 3H", "KS", UNKNOWN_OPTION), ERROR),
-    ("winner", winner("AS", "KS", rules=UNKNOWN_OPTION), ERROR),
-    ("throw", throw("AS KS", ["", "", ""], UNKNOWN_OPTION), ERROR),
-    ("bonus", bonus("AS", UNKNOWN_OPTION), ERROR),
-    # settle, declare and flip do not use the rules, but must still refuse bad ones
-    ("settle", settle(40, UNKNOWN_OPTION), ERROR),
-    ("declare", declare("2H", rules=UNKNOWN_OPTION), ERROR),
-    ("flip", flip(FLIP_TALON, rules=UNKNOWN_OPTION), ERROR),
-    ("settle-unknown-preset", settle(40, "fancy"), ERROR),
-]
-
-
-@indexes(OPTION_ON_EVERY_OP)
-def test_unknown_rule_option_on_every_op(judged: Callable[[Cases], Answers], index: int) -> None:
-    check_case(OPTION_ON_EVERY_OP, judged(OPTION_ON_EVERY_OP), index)
-
-
-# --- running the command ---------------------------------------------------------------
-
-SAMPLE = [
-    combo("AS AS KS KS"),
-    follow("AS AS", "KS QS 3H", "KS 3H"),
-    winner("KS", "AS", "3H", "QS"),
-    throw(LEAD, OTHERS),
-    bonus("AS AS KS KS 3S", CL),
-    settle(85),
-    declare("2H 2H", stands("2S", 1), seat=2),
-    flip(FLIP_TALON),
-    "oops",
-]
-
-
-def test_script_answers_like_the_module() -> None:
-    command = script_command()
-    if command is None:
-        pytest.skip(f"no tuolaji script next to {sys.executable}")
-    assert ask_all(SAMPLE, command) == ask_all(SAMPLE)
-
-
-def test_blank_lines_are_skipped_and_output_is_clean() -> None:
-    lines = ["", as_line(settle(0)), "   ", "\t", as_line(combo("AS")) + "\r", ""]
-    out, err = run_judge(lines)
-    assert [json.loads(line) for line in out] == [
-        settled("declarers", 3),
-        shape("single S single"),
-    ]
-    assert err == ""
-
-
-def test_empty_input_exits_0_silently() -> None:
-    out, err = run_judge([])
-    assert out == []
-    assert err == ""
-
-
-def test_bad_lines_write_nothing_else() -> None:
-    out, err = run_judge(["}{", "[]", as_line(req("nope")), as_line(settle(80))])
-    assert len(out) == 4
-    assert all(isinstance(json.loads(line), dict) for line in out)
-    assert err == ""
-
-
-def test_each_answer_is_flushed_before_the_next_request() -> None:
-    # A bot in another language writes a line and waits for its answer.
-    process = subprocess.Popen(
-        MODULE_COMMAND,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    )
-    stdin, stdout = process.stdin, process.stdout
-    assert stdin is not None
-    assert stdout is not None
-    got: list[str] = []
-    try:
-        for points, expected in ((0, settled("declarers", 3)), (120, settled("opponents", 1))):
-            stdin.write(json.dumps({"id": points, **settle(points)}) + "\n")
-            stdin.flush()
-            reader = threading.Thread(target=lambda: got.append(stdout.readline()))
-            reader.start()
-            reader.join(TIMEOUT)
-            assert not reader.is_alive(), "no answer before the next request"
-            assert json.loads(got[-1]) == {"id": points, **expected}
-        stdin.close()
-        assert process.wait(TIMEOUT) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+def test_bonus_settle_declare_flip_r_s2_r_s3_r_t2_r_t3_r_t6(check: Check, index: int) -> None:
+    check(ROUND_CASES, index)

@@ -6,6 +6,7 @@ judge: it gets ``{"id": …, "error": "…"}`` and the next line is read.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
@@ -252,7 +253,14 @@ def answer_lines(lines: Iterable[str]) -> Iterator[str]:
 
 
 def run(stdin: TextIO, stdout: TextIO) -> None:
-    """Answer every line of ``stdin`` on ``stdout``, flushing each answer."""
+    """Answer every line of ``stdin`` on ``stdout``, flushing each answer.
+
+    JSON Lines are UTF-8 whatever the locale says (a Windows pipe defaults to a legacy
+    code page); undecodable bytes become U+FFFD and get an error answer, never a crash.
+    """
+    for stream, errors in ((stdin, "replace"), (stdout, "strict")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors=errors)
     for out in answer_lines(stdin):
         stdout.write(out + "\n")
         stdout.flush()

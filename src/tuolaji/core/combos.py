@@ -8,7 +8,6 @@ rank pairs of the same level never chain), then the remaining pairs, then single
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from tuolaji.core.cards import Layers, count_layers, from_layers, to_layers
@@ -51,9 +50,9 @@ class Part(NamedTuple):
         return from_layers(*self.layers())
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
-    """A set of cards read as a combination; ``suit`` is -1 when they are mixed."""
+class Combo(NamedTuple):
+    """A set of cards read as a combination; ``suit`` is -1 when they are mixed.
+    (A named tuple: one is built for every lead, and tuples are cheap to build.)"""
 
     kind: str
     suit: int
@@ -124,10 +123,10 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
 
 def suit_of_layers(ctx: TrumpContext, ones: int) -> int:
     """The one effective suit of a non-empty set of cards, or -1 when they are mixed."""
-    for suit, mask in enumerate(ctx.suit_mask):
-        if ones & mask:
-            return suit if not ones & ~mask else -1
-    return -1
+    if not ones:
+        return -1
+    suit = ctx.eff[ones.bit_length() - 1]
+    return -1 if ones & ~ctx.suit_mask[suit] else suit
 
 
 def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
