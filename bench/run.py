@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cases_follow
+import cases_game
 import cases_play
 from measure import Case, Result, machine, measure
 
@@ -57,6 +58,7 @@ def build(seed: int, instances: int, deadline_s: float) -> list[Case]:
         *cases_play.trick_cases(rng("tricks"), instances),
         *cases_play.throw_cases(rng("throws"), instances),
         *cases_play.classify_cases(rng("classify"), instances),
+        *cases_game.game_cases(rng("games"), instances),
     ]
 
 
@@ -134,6 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for g in checked:
         if not g["met"]:
             print(f"  missed: {g['case']} ({_us(g['median_us'])} µs)")
+    for r in results:
+        if r.group == "whole games" and r.name.startswith("random self-play") and r.median_us:
+            rate = 1e6 / r.median_us
+            verdict = "met" if rate >= cases_game.ROUNDS_GOAL else "not met"
+            print(
+                f"goal: {cases_game.ROUNDS_GOAL} random rounds/s ({r.name}): {rate:,.0f}, {verdict}"
+            )
     seconds = time.perf_counter() - start
     print(f"total {seconds:.1f} s")
     if args.json:

@@ -6,15 +6,26 @@ from collections.abc import Sequence
 
 from tuolaji.bots.base import Player
 from tuolaji.core.cards import BJ
+from tuolaji.core.declare import JOKER_PAIR_DECLARATION, SINGLE_DECLARATION
 from tuolaji.game.events import CardDrawn
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
 from tuolaji.game.state import Phase
 
 
-def _may_declare_with(card: int, rank: int) -> bool:
-    """Only a trump-rank card or a joker can make a new declaration possible."""
-    return card >= BJ or card % 13 == rank
+def opens_declaration(game: Game, seat: int, card: int) -> bool:
+    """Whether drawing ``card`` may have given ``seat`` a declaration that could stand
+    (R-T2, R-T3), so the player is worth asking. Only a trump-rank card or a joker can:
+    a joker once its twin is held (a joker pair beats all but a joker pair), a rank card
+    over no declaration, or as a pair over a single."""
+    standing = game.round.declaration
+    strength = 0 if standing is None else standing.strength
+    twice = game.round.hands[seat][1] >> card & 1
+    if card >= BJ:
+        return bool(twice) and strength < JOKER_PAIR_DECLARATION
+    if card % 13 != game.round.rank:
+        return False
+    return strength == 0 or (strength == SINGLE_DECLARATION and bool(twice))
 
 
 def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = None) -> None:
@@ -31,7 +42,7 @@ def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = N
         if phase is Phase.DRAW:
             drawn = game.draw()[0]
             assert isinstance(drawn, CardDrawn)
-            if game.phase is Phase.DRAW and _may_declare_with(drawn.card, game.round.rank):
+            if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
                 seat = drawn.seat
                 cards = players[seat].declaration(observe(game, seat))
                 if cards:

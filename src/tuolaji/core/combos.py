@@ -121,6 +121,16 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
     return parts
 
 
+def kinds_of(mask: int) -> list[int]:
+    """The kinds whose bits are set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def suit_of_layers(ctx: TrumpContext, ones: int) -> int:
     """The one effective suit of a non-empty set of cards, or -1 when they are mixed."""
     if not ones:
@@ -145,6 +155,13 @@ def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
         return Combo(
             PAIR, suit, ones, twos, 2, (Part(1, ctx.level[ones.bit_length() - 1], ones),), 1
         )
+    if ones == twos:
+        # Only pairs: a tractor exactly when their levels are distinct and adjacent.
+        level = ctx.level
+        levels = sorted(level[k] for k in kinds_of(ones))
+        count = len(levels)
+        if levels[-1] - levels[0] == count - 1 and len(set(levels)) == count:
+            return Combo(TRACTOR, suit, ones, twos, size, (Part(count, levels[-1], ones),), count)
     parts = decompose(ctx, suit, ones, twos)
     pairs = sum(part.pairs for part in parts)
     kind = TRACTOR if len(parts) == 1 and parts[0].pairs >= 2 else THROW

@@ -1,0 +1,140 @@
+"""``tuolaji simulate``: self-play of seeded games, its JSON summary, its records, and
+clean failures on bad arguments.
+
+Rule ids: R-S5 (``--games`` plays whole games, each ending when a team passes A);
+R-S3 (each round ends with a settlement, counted in ``rounds``). Records written with
+``--records`` must replay through the rules (docs/records.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tuolaji.game import Phase
+from tuolaji.game.record import load_record, replay
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``tuolaji ARGS`` in a subprocess, on a wide screen so messages are not wrapped."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "250", "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "tuolaji", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def summary_of(*args: str) -> dict[str, object]:
+    """Run ``tuolaji simulate ARGS --json`` and read its one JSON line."""
+    done = run_cli("simulate", *args, "--json")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout
+    summary = json.loads(lines[0])
+    assert isinstance(summary, dict)
+    return summary
+
+
+def test_r_s5_games_json_prints_one_summary() -> None:
+    summary = summary_of("--games", "2", "--seed", "1")
+    rounds, seconds, rate = summary["rounds"], summary["seconds"], summary["rounds_per_second"]
+    assert isinstance(rounds, int) and rounds >= 2 * 5  # a game needs ≥ 5 rounds to pass A
+    assert isinstance(seconds, float) and seconds > 0
+    assert isinstance(rate, float) and rate == pytest.approx(rounds / seconds)
+    assert summary["games_started"] == summary["games_finished"] == 2
+    assert summary["team_wins"] in ([2, 0], [1, 1], [0, 2])
+    # The same seed plays the same games.
+    again = summary_of("--games", "2", "--seed", "1")
+    assert again["rounds"] == rounds and again["team_wins"] == summary["team_wins"]
+
+
+def test_r_s3_rounds_stops_after_that_many_rounds() -> None:
+    summary = summary_of("--rounds", "5", "--seed", "3")
+    assert summary["rounds"] == 5
+    assert summary["games_started"] == 1 and summary["games_finished"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "rounds_of"),
+    [
+        pytest.param(["--games", "2", "--seed", "1"], None, id="games"),
+        pytest.param(["--games", "1", "--seed", "2", "--rules", "classic"], None, id="classic"),
+        pytest.param(["--rounds", "3", "--seed", "4"], 3, id="rounds"),
+    ],
+)
+def test_records_written_by_simulate_replay(
+    args: list[str], rounds_of: int | None, tmp_path: Path
+) -> None:
+    folder = tmp_path / "records"
+    summary = summary_of(*args, "--records", str(folder))
+    files = sorted(folder.glob("game-*.json"))
+    assert len(files) == summary["games_started"]
+    preset = "classic" if "classic" in args else "standard"
+    rounds = 0
+    for path in files:
+        record = load_record(path)
+        assert record.rules.preset == preset
+        game = replay(record)
+        rounds += len(game.results)
+        if rounds_of is None:
+            assert game.phase is Phase.OVER and game.winner is not None
+    assert rounds == summary["rounds"]
+    if rounds_of is not None:
+        assert rounds == rounds_of
+    # Writing the records again with the same seed gives the same files.
+    second = tmp_path / "again"
+    summary_of(*args, "--records", str(second))
+    assert [p.read_text() for p in files] == [
+        p.read_text() for p in sorted(second.glob("game-*.json"))
+    ]
+
+
+def test_the_table_summary_without_json() -> None:
+    done = run_cli("simulate", "--rounds", "2", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    assert "rounds per second" in done.stdout and "standard rules" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["--games", "1", "--rounds", "5"], "exactly one of --rounds N or --games N", id="both"
+        ),
+        pytest.param([], "exactly one of --rounds N or --games N", id="neither"),
+        pytest.param(
+            ["--games", "1", "--players", "random,alphago,random,random"],
+            "unknown player 'alphago'",
+            id="unknown_player",
+        ),
+        pytest.param(
+            ["--games", "1", "--players", "random,random"], "one name or four", id="two_players"
+        ),
+        pytest.param(["--games", "1", "--rules", "house"], "unknown preset 'house'", id="preset"),
+        pytest.param(
+            ["--games", "1", "--option", "jokers=3"], "unknown rule option 'jokers'", id="option"
+        ),
+        pytest.param(
+            ["--games", "1", "--option", "throw_penalty=-5"],
+            "throw_penalty must be a whole number",
+            id="option_value",
+        ),
+        pytest.param(["--games", "many"], "Invalid value for '--games'", id="not_a_number"),
+    ],
+)
+def test_bad_arguments_fail_cleanly(args: list[str], message: str) -> None:
+    done = run_cli("simulate", *args, "--json")
+    assert done.returncode != 0
+    assert message in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.strip() == ""  # no summary was printed
