@@ -24,10 +24,9 @@ from typing import Any
 
 import pytest
 
-from tuolaji.arena.runner import play_until
+from tuolaji.arena.runner import opens_declaration, play_until
 from tuolaji.bots.base import Player
 from tuolaji.core import (
-    BJ,
     CLASSIC,
     STANDARD,
     IllegalAction,
@@ -67,8 +66,7 @@ def steps(game: Game, players: Sequence[Player]) -> Iterator[None]:
             drawn = game.draw()[0]
             assert isinstance(drawn, CardDrawn)
             yield
-            card = drawn.card
-            if game.phase is Phase.DRAW and (card >= BJ or card % 13 == game.round.rank):
+            if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
                 cards = players[drawn.seat].declaration(observe(game, drawn.seat))
                 if cards:
                     game.declare(drawn.seat, cards)
