@@ -125,7 +125,7 @@ def replay(
         record = load_record(file)
         game = replay_record(record)
     except RecordError as error:
-        console.print(f"[bold red]error:[/] {error}")
+        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {error}")
         raise typer.Exit(1) from None
     console.print(
         f"[bold]{file}[/]: {record.rules.preset} rules, seed {record.seed}, "

@@ -61,6 +61,10 @@ def simulate(
         raise ValueError("give either rounds or games")
     if len(players) != 4:
         raise ValueError("a game needs 4 players")
+    if (rounds is not None and rounds < 1) or (games is not None and games < 1):
+        raise ValueError("play at least one round or game")
+    for name in players:
+        make_player(name, 0)  # an unknown name fails here, before anything is written
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     results: list[RoundResult] = []

@@ -191,9 +191,11 @@ class Game:
 
     @property
     def actions(self) -> list[Action]:
-        """Every action so far, consecutive draws merged into one ``Draw(count)``."""
-        self._flush_draws()
-        return self._actions
+        """Every action so far (a new list), consecutive draws merged into one
+        ``Draw(count)``."""
+        if self._pending_draws:
+            return [*self._actions, Draw(self._pending_draws)]
+        return list(self._actions)
 
     def _flush_draws(self) -> None:
         if self._pending_draws:
