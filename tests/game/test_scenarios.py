@@ -26,7 +26,7 @@ from tuolaji.arena.runner import play_until
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core import BJ, STANDARD, IllegalAction, RuleSet, parse_cards
 from tuolaji.core.cards import full_pack
-from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase
+from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, observe
 from tuolaji.game.actions import Action
 from tuolaji.game.events import (
     CardDrawn,
@@ -220,6 +220,15 @@ def card(rank: int, suit: str) -> str:
 
 
 # ------------------------------------------------------------------------- R-D2
+
+
+def test_r_d3_r_t1_both_teams_start_at_level_2_and_round_one_is_played_at_2() -> None:
+    game = Game(seed=5)
+    assert game.levels == [0, 0]  # level index 0 is rank "2"
+    assert game.round.number == 1
+    assert game.round.rank == 0
+    assert game.round.declarers is None and game.round.starter is None
+    assert observe(game, None).levels == (0, 0)
 
 
 def test_r_d2_round_one_seat_0_draws_first_25_each_and_8_in_the_talon() -> None:
