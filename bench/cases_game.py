@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from measure import Case
-from tuolaji.arena.runner import play_until
+from tuolaji.arena.runner import play_until, step
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
 from tuolaji.game import Game, Phase, observe
@@ -49,31 +49,10 @@ def _mid_play_games(rng: random.Random, count: int) -> list[Game]:
         while game.phase is not Phase.PLAY or len(game.round.tricks) < tricks:
             if game.phase is Phase.OVER or game.results:
                 break
-            if game.phase is Phase.PLAY:
-                seat = game.round.to_play
-                game.play(seat, players[seat].play(observe(game, seat)))
-            else:
-                _step(game, players)
+            step(game, players)
         if game.phase is Phase.PLAY and not game.results:
             games.append(game)
     return games
-
-
-def _step(game: Game, players: list[RandomPlayer]) -> None:
-    """One non-play action, as the runner would take it."""
-    if game.phase is Phase.DRAW:
-        game.draw()
-    elif game.phase is Phase.DECLARE:
-        seat = game.round.window_seat
-        cards = players[seat].declaration(observe(game, seat))
-        if cards:
-            game.declare(seat, cards)
-        else:
-            game.pass_declaring(seat)
-    else:
-        starter = game.round.starter
-        assert starter is not None
-        game.bury(starter, players[starter].bury(observe(game, starter)))
 
 
 def game_cases(rng: random.Random, count: int) -> list[Case]:

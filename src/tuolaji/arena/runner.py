@@ -28,36 +28,42 @@ def opens_declaration(game: Game, seat: int, card: int) -> bool:
     return strength == 0 or (strength == SINGLE_DECLARATION and bool(twice))
 
 
-def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = None) -> None:
-    """Play ``game`` until it is over, or until ``max_rounds`` more rounds have ended.
+def step(game: Game, players: Sequence[Player]) -> None:
+    """Take the game one decision further: draw a card (and let its drawer declare when
+    it could), or ask the seat the game waits for and apply its answer.
 
     Players answer through their own observation only. A built-in player that answers
     illegally is a bug, so the refusal propagates.
     """
+    phase = game.phase
+    if phase is Phase.PLAY:
+        seat = game.round.to_play
+        game.play(seat, players[seat].play(observe(game, seat)))
+    elif phase is Phase.DRAW:
+        drawn = game.draw()[0]
+        assert isinstance(drawn, CardDrawn)
+        if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
+            seat = drawn.seat
+            cards = players[seat].declaration(observe(game, seat))
+            if cards:
+                game.declare(seat, cards)
+    elif phase is Phase.DECLARE:
+        seat = game.round.window_seat
+        cards = players[seat].declaration(observe(game, seat))
+        if cards:
+            game.declare(seat, cards)
+        else:
+            game.pass_declaring(seat)
+    elif phase is Phase.EXCHANGE:
+        starter = game.round.starter
+        assert starter is not None
+        game.bury(starter, players[starter].bury(observe(game, starter)))
+
+
+def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = None) -> None:
+    """Play ``game`` until it is over, or until ``max_rounds`` more rounds have ended."""
     target = None if max_rounds is None else len(game.results) + max_rounds
     while game.phase is not Phase.OVER:
         if target is not None and len(game.results) >= target:
             return
-        phase = game.phase
-        if phase is Phase.DRAW:
-            drawn = game.draw()[0]
-            assert isinstance(drawn, CardDrawn)
-            if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
-                seat = drawn.seat
-                cards = players[seat].declaration(observe(game, seat))
-                if cards:
-                    game.declare(seat, cards)
-        elif phase is Phase.DECLARE:
-            seat = game.round.window_seat
-            cards = players[seat].declaration(observe(game, seat))
-            if cards:
-                game.declare(seat, cards)
-            else:
-                game.pass_declaring(seat)
-        elif phase is Phase.EXCHANGE:
-            starter = game.round.starter
-            assert starter is not None
-            game.bury(starter, players[starter].bury(observe(game, starter)))
-        else:
-            seat = game.round.to_play
-            game.play(seat, players[seat].play(observe(game, seat)))
+        step(game, players)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tuolaji.bots.sampling import bits_of, sample_multiset
-from tuolaji.core.cards import BJ, RJ, Layers, contains_layers, from_layers, to_layers
+from tuolaji.bots.sampling import sample_multiset
+from tuolaji.core.cards import BJ, RJ, Layers, bits_of, contains_layers, from_layers, to_layers
 from tuolaji.core.combos import TRACTOR, Combo
 from tuolaji.core.declare import Declaration, declare_outcome
 from tuolaji.core.errors import IllegalAction

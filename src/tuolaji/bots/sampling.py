@@ -11,17 +11,7 @@ from __future__ import annotations
 import random
 from math import comb
 
-from tuolaji.core.cards import Layers
-
-
-def bits_of(mask: int) -> list[int]:
-    """The single-bit masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+from tuolaji.core.cards import Layers, bits_of
 
 
 def count_multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> int:

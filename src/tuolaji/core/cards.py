@@ -149,6 +149,26 @@ def from_layers(ones: int, twos: int) -> list[int]:
     return out
 
 
+def bits_of(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def kinds_of(mask: int) -> list[int]:
+    """The kinds whose bits are set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def count_layers(ones: int, twos: int) -> int:
     """How many cards two bit layers hold."""
     return ones.bit_count() + twos.bit_count()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from tuolaji.core.cards import Layers, count_layers, from_layers, to_layers
+from tuolaji.core.cards import Layers, count_layers, from_layers, kinds_of, to_layers
 from tuolaji.core.trump import TrumpContext
 
 SINGLE = "single"
@@ -119,16 +119,6 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
         singles ^= low
     parts.sort(key=lambda p: (p.pairs, p.top), reverse=True)
     return parts
-
-
-def kinds_of(mask: int) -> list[int]:
-    """The kinds whose bits are set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def suit_of_layers(ctx: TrumpContext, ones: int) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tuolaji.core.cards import Layers, count_layers, from_layers, to_layers
+from tuolaji.core.cards import Layers, bits_of, count_layers, from_layers, to_layers
 from tuolaji.core.combos import PAIR, SINGLE, TRACTOR, Combo, has_chain, holds_higher
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.tricks import winner_of
@@ -119,23 +119,14 @@ def can_follow(
     return follow_error(ctx, lead, to_layers(hand), to_layers(play), must_beat) is None
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> Iterator[Layers]:
     """Every distinct sub-multiset of ``size`` cards of the layers, with at least
     ``min_pairs`` pairs, as layers; lazily."""
-    pair_bits = _bits(twos)
+    pair_bits = bits_of(twos)
     for n_pairs in range(min_pairs, min(len(pair_bits), size // 2) + 1):
         for chosen in combinations(pair_bits, n_pairs):
             pairs = sum(chosen)
-            rest = _bits(ones & ~pairs)
+            rest = bits_of(ones & ~pairs)
             n_singles = size - 2 * n_pairs
             if n_singles > len(rest):
                 continue

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.core.cards import POINTS, Layers, to_layers
-from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, combo_of_layers, kinds_of
+from tuolaji.core.cards import POINTS, Layers, kinds_of, to_layers
+from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, combo_of_layers
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 # A trump combination outranks any combination of the led suit.
