@@ -4,7 +4,7 @@ Imports only ``tuolaji.core``.
 """
 
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
-from tuolaji.game.game import Game
+from tuolaji.game.game import Game, RoundStart
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
 
@@ -20,5 +20,6 @@ __all__ = [
     "Phase",
     "Play",
     "RoundResult",
+    "RoundStart",
     "observe",
 ]

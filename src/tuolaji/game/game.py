@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from tuolaji.core.cards import (
     HAND_SIZE,
@@ -62,6 +62,22 @@ DRAWN_CARDS = HAND_SIZE * SEATS
 ACE = 12
 
 
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """How to open a game that does not start from round 1's open declaring: the trump
+    rank (both teams' level), the declaring team and the starter (who draws first)."""
+
+    rank: int
+    declarers: int
+    starter: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.rank <= ACE or self.declarers not in (0, 1) or not 0 <= self.starter < 4:
+            raise ValueError(f"bad round start {self}")
+        if team_of(self.starter) != self.declarers:
+            raise ValueError("the starter must belong to the declaring team (R-T5)")
+
+
 class Game:
     """A game of Tractor from the first deal to the end (R-S5).
 
@@ -70,13 +86,20 @@ class Game:
     """
 
     def __init__(
-        self, rules: RuleSet = STANDARD, seed: int = 0, decks: Iterable[Sequence[int]] = ()
+        self,
+        rules: RuleSet = STANDARD,
+        seed: int = 0,
+        decks: Iterable[Sequence[int]] = (),
+        start: RoundStart | None = None,
+        round_limit: int | None = None,
     ) -> None:
         self.rules = rules
         self.seed = seed
+        self.start = start
+        self.round_limit = round_limit
         self._rng = random.Random(seed)
         self._decks = iter(decks)
-        self.levels = [0, 0]
+        self.levels = [0, 0] if start is None else [start.rank, start.rank]
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
@@ -86,7 +109,12 @@ class Game:
         self.results: list[RoundResult] = []
         self._redacted: RoundResult | None = None
         self.stacked_decks: list[tuple[int, ...]] = []
-        self.round = self._deal(1, 0, None, None, 0)
+        if start is None:
+            self.round = self._deal(1, 0, None, None, 0)
+        else:
+            # A deal set up as a later round: declarers and starter are given and
+            # declarations only choose the suit (R-T5), as tournaments need.
+            self.round = self._deal(1, start.rank, start.declarers, start.starter, start.starter)
 
     # ----------------------------------------------------------------- the deal
 
@@ -505,6 +533,9 @@ class Game:
             self.winner = next_declarers
             self.phase = Phase.OVER
             self.events.append(GameOver(next_declarers, levels))
+            return
+        if self.round_limit is not None and len(self.results) >= self.round_limit:
+            self.phase = Phase.OVER  # the rounds asked for are played; nobody has won
             return
         self.round = self._deal(
             state.number + 1,

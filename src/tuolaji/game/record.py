@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tuolaji.core.cards import NotationError, format_cards, parse_cards
+from tuolaji.core.cards import RANKS, NotationError, format_cards, parse_cards, parse_rank
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
 from tuolaji.game.actions import Action, ActionFormatError, action_from_json, action_to_json
-from tuolaji.game.game import Game
+from tuolaji.game.game import Game, RoundStart
 
 FORMAT = "tuolaji-record"
 VERSION = 1
@@ -34,6 +34,8 @@ class GameRecord:
     players: tuple[str, ...]
     actions: tuple[Action, ...]
     decks: tuple[tuple[int, ...], ...] = ()
+    start: RoundStart | None = None
+    round_limit: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of docs/records.md."""
@@ -46,6 +48,14 @@ class GameRecord:
         }
         if self.decks:
             data["decks"] = [format_cards(deck) for deck in self.decks]
+        if self.start is not None:
+            data["start"] = {
+                "rank": RANKS[self.start.rank],
+                "declarers": self.start.declarers,
+                "starter": self.start.starter,
+            }
+        if self.round_limit is not None:
+            data["round_limit"] = self.round_limit
         data["actions"] = [action_to_json(action) for action in self.actions]
         return data
 
@@ -58,6 +68,8 @@ def record_of(game: Game, players: tuple[str, ...] | list[str]) -> GameRecord:
         players=tuple(players),
         actions=tuple(game.actions),
         decks=tuple(game.stacked_decks),
+        start=game.start,
+        round_limit=game.round_limit,
     )
 
 
@@ -99,7 +111,34 @@ def record_from_json(data: object) -> GameRecord:
             decks.append(tuple(parse_cards(text)))
         except (NotationError, AttributeError) as error:
             raise RecordError(f"bad stacked deck: {error}") from None
-    return GameRecord(rules, seed, tuple(str(p) for p in players), tuple(actions), tuple(decks))
+    return GameRecord(
+        rules,
+        seed,
+        tuple(str(p) for p in players),
+        tuple(actions),
+        tuple(decks),
+        _start_from_json(data.get("start")),
+        _round_limit_from_json(data.get("round_limit")),
+    )
+
+
+def _start_from_json(data: object) -> RoundStart | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise RecordError("'start' must be an object with rank, declarers and starter")
+    try:
+        return RoundStart(parse_rank(data["rank"]), int(data["declarers"]), int(data["starter"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordError(f"bad 'start': {error}") from None
+
+
+def _round_limit_from_json(data: object) -> int | None:
+    if data is None:
+        return None
+    if isinstance(data, bool) or not isinstance(data, int) or data < 1:
+        raise RecordError(f"'round_limit' must be a whole number ≥ 1, not {data!r}")
+    return data
 
 
 def load_record(path: str | Path) -> GameRecord:
@@ -128,7 +167,13 @@ def replay(record: GameRecord) -> Game:
     """Re-apply every action of ``record`` to a new game; a breach of the rules raises
     :class:`RecordError` naming the action number and the rule."""
     try:
-        game = Game(record.rules, record.seed, decks=record.decks)
+        game = Game(
+            record.rules,
+            record.seed,
+            decks=record.decks,
+            start=record.start,
+            round_limit=record.round_limit,
+        )
     except ValueError as error:
         raise RecordError(str(error)) from None
     for number, action in enumerate(record.actions, start=1):
