@@ -110,6 +110,84 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    players: Annotated[
+        str, typer.Option(help="Two players, comma-separated: side A, side B.")
+    ] = "random,random",
+    deals: Annotated[int, typer.Option(help="Duplicate deals to play (each twice).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Write result.json and cumulative_utility.png here.")
+    ] = None,
+    records: Annotated[
+        bool, typer.Option("--records", help="With --out: keep every run's game record.")
+    ] = False,
+    rules: Annotated[str, typer.Option(help="Preset: standard or classic.")] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option(help="Rule option NAME=VALUE (repeatable).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
+) -> None:
+    """Play two players against each other on duplicate deals and compare them."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from tuolaji.arena import tournament as arena
+
+    if records and out is None:
+        raise typer.BadParameter("--records needs --out DIR")
+    try:
+        names = arena.parse_players(players)
+        arena.check_tournament(names, deals, jobs)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    rule_set = _rules_option(rules, option)
+    with Progress(console=Console(stderr=True), disable=as_json, transient=True) as progress:
+        task = progress.add_task("deals", total=deals)
+        result = arena.run_tournament(
+            names,
+            deals,
+            seed=seed,
+            rules=rule_set,
+            jobs=jobs,
+            records=out / arena.RECORDS_DIR if records and out is not None else None,
+            progress=lambda done, _total: progress.update(task, completed=done),
+        )
+    if out is not None:
+        arena.write_outputs(result, out)
+    if as_json:
+        typer.echo(json.dumps(result.summary_json()))
+        return
+    table = Table(
+        title=f"Tournament: {len(result.deals)} duplicate deals, seed {seed}, "
+        f"{rule_set.preset} rules",
+        caption=f"utility: levels per deal, the side's gain minus the other's\n{result.verdict}",
+    )
+    table.add_column("side")
+    table.add_column("player")
+    for column in ("utility", "95% CI", "hold rate", "points as opponents"):
+        table.add_column(column, justify="right")
+    for side in result.sides:
+        low, high = side.utility_ci95
+        table.add_row(
+            side.side,
+            side.name,
+            f"{side.utility_mean:+.3f}",
+            f"[{low:+.3f}, {high:+.3f}]",
+            f"{side.hold_rate:.1%}",
+            f"{side.opponent_points_mean:.1f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{result.sides[0].rounds} rounds in {result.seconds:.1f} s"
+        + (f"; results in {out}" if out is not None else "")
+    )
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
 ) -> None:

@@ -1,0 +1,205 @@
+"""Tournaments between two players over duplicate deals (see docs/tournaments.md).
+
+Each deal is played twice with the sides swapping seats (``arena.deals``); a side's
+utility for a deal is the mean of its level utilities over the two runs, and the sides
+are compared by the mean utility over deals with a 95% interval (``arena.stats``).
+This module runs the deals, in worker processes if asked, and gathers the result; it
+knows nothing of the terminal: callers pass a ``progress`` callback.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tuolaji.arena.deals import DealOutcome, PlayerFactory, play_deal
+from tuolaji.arena.stats import SideStats, side_stats, verdict
+from tuolaji.bots.registry import make_player
+from tuolaji.core.cards import RANKS
+from tuolaji.core.rules import STANDARD, RuleSet
+
+RESULT_FILE = "result.json"
+CHART_FILE = "cumulative_utility.png"
+RECORDS_DIR = "records"
+
+
+def parse_players(text: str) -> tuple[str, str]:
+    """The two player names of a comma-separated list (side A first); anything but
+    exactly two non-empty names is refused."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise ValueError(f"a tournament takes exactly two players, comma-separated, not {text!r}")
+    return names[0], names[1]
+
+
+def side_labels(names: Sequence[str]) -> tuple[str, str]:
+    """The keys the report uses for side A and side B: the player names, or
+    ``name#1`` and ``name#2`` when both sides play the same player."""
+    first, second = names
+    if first == second:
+        return f"{first}#1", f"{second}#2"
+    return first, second
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """Everything a tournament produced, deals in order of their index."""
+
+    players: tuple[str, str]
+    seed: int
+    rules: RuleSet
+    deals: tuple[DealOutcome, ...]
+    sides: tuple[SideStats, SideStats]
+    seconds: float
+
+    @property
+    def verdict(self) -> str:
+        """Which side is stronger, in words."""
+        return verdict(*self.sides)
+
+    def summary_json(self) -> dict[str, Any]:
+        """The summary printed by ``--json``: deals, seed, rules and per-side statistics."""
+        return {
+            "deals": len(self.deals),
+            "seed": self.seed,
+            "rules": self.rules.to_spec(),
+            "players": {side.name: side.to_json() for side in self.sides},
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole result (``result.json``): the summary, the settings and every deal."""
+        return {
+            **self.summary_json(),
+            "settings": {
+                "players": list(self.players),
+                "deals": len(self.deals),
+                "seed": self.seed,
+                "rules": self.rules.to_spec(),
+            },
+            "verdict": self.verdict,
+            "per_deal": [deal_json(deal) for deal in self.deals],
+        }
+
+
+def deal_json(deal: DealOutcome) -> dict[str, Any]:
+    """One deal's outcome as JSON: side A's utility, and each run's details."""
+    return {
+        "deal": deal.index,
+        "rank": RANKS[deal.rank],
+        "starter": deal.starter,
+        "utility_a": deal.utility_a,
+        "runs": [
+            {
+                "run": run.run,
+                "declaring_side": "AB"[run.declaring_side],
+                "declarers_hold": run.declarers_hold,
+                "opponents_points": run.opponents_points,
+                "levels_gained": run.levels_gained,
+                "utility_a": run.utility_a,
+            }
+            for run in deal.runs
+        ],
+    }
+
+
+def check_tournament(
+    players: Sequence[str], deals: int, jobs: int = 1, factory: PlayerFactory = make_player
+) -> None:
+    """Refuse, with a ValueError that says why, settings a tournament cannot run with: not
+    two players, an unknown player, no deals or no jobs."""
+    if len(players) != 2:
+        raise ValueError(f"a tournament takes exactly two players, not {len(players)}")
+    if deals < 1:
+        raise ValueError("play at least one deal")
+    if jobs < 1:
+        raise ValueError("use at least one job")
+    # Create each player once so that an unknown name fails before any deal is played.
+    for name in dict.fromkeys(players):
+        player = factory(name, 0)
+        close = getattr(player, "close", None)
+        if callable(close):
+            close()
+
+
+def run_tournament(
+    players: Sequence[str],
+    deals: int,
+    *,
+    seed: int = 0,
+    rules: RuleSet = STANDARD,
+    jobs: int = 1,
+    records: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    factory: PlayerFactory = make_player,
+) -> TournamentResult:
+    """Play ``deals`` duplicate deals between ``players`` (side A, side B).
+
+    ``jobs`` > 1 spreads the deals over that many processes (``factory`` must then be
+    picklable); the result is the same as with one. ``records`` is a folder for the
+    record of every run. ``progress(done, total)`` is called after each deal.
+    """
+    check_tournament(players, deals, jobs, factory)
+    names = (players[0], players[1])
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    outcomes: list[DealOutcome] = []
+
+    def finished(outcome: DealOutcome) -> None:
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(len(outcomes), deals)
+
+    options: dict[str, Any] = {"seed": seed, "rules": rules, "factory": factory, "records": records}
+    if jobs == 1:
+        for index in range(deals):
+            finished(play_deal(index, names, **options))
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, deals)) as pool:
+            futures = [pool.submit(play_deal, index, names, **options) for index in range(deals)]
+            try:
+                for future in as_completed(futures):
+                    finished(future.result())
+            except BaseException:
+                # A failed deal (or Ctrl-C) should not wait for every other deal.
+                pool.shutdown(cancel_futures=True)
+                raise
+    # Workers finish in any order; the deal index fixes the order, so --jobs N and
+    # --jobs 1 give the same result.
+    outcomes.sort(key=lambda outcome: outcome.index)
+    labels = side_labels(names)
+    return TournamentResult(
+        players=names,
+        seed=seed,
+        rules=rules,
+        deals=tuple(outcomes),
+        sides=(side_stats(labels[0], 0, outcomes), side_stats(labels[1], 1, outcomes)),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def write_outputs(result: TournamentResult, directory: Path) -> tuple[Path, Path]:
+    """Write ``result.json`` and the cumulative-utility chart into ``directory``."""
+    from tuolaji.arena.chart import write_cumulative_chart  # matplotlib is slow to import
+
+    directory.mkdir(parents=True, exist_ok=True)
+    result_path = directory / RESULT_FILE
+    data = result.to_json()
+    # Indented, except one line per deal, so that long tournaments stay readable.
+    per_deal = data.pop("per_deal")
+    head = json.dumps(data, indent=2, ensure_ascii=False)[:-2]
+    lines = ",\n    ".join(json.dumps(deal) for deal in per_deal)
+    result_path.write_text(f'{head},\n  "per_deal": [\n    {lines}\n  ]\n}}\n', encoding="utf-8")
+    chart_path = directory / CHART_FILE
+    write_cumulative_chart(
+        chart_path,
+        [deal.utility_a for deal in result.deals],
+        result.sides[0].name,
+        result.sides[1].name,
+    )
+    return result_path, chart_path

@@ -1,0 +1,101 @@
+"""The heuristic player: card memory and a handful of sound habits, and fast.
+
+- Remembers every card played and who has shown a void (:mod:`knowledge`).
+- Declares when the suit it would name gives it a long trump holding.
+- Buries to make voids in short plain suits, keeping trumps, high cards, pairs and
+  points (points in the talon risk the last-trick bonus).
+- Leads and follows as described in :mod:`heuristic_play`.
+
+It sees the game only through its observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tuolaji.bots.heuristic_play import choose_follow, choose_lead
+from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.bots.random_player import declaration_options
+from tuolaji.bots.valuation import keep_value
+from tuolaji.core.cards import BJ, POINTS, count_layers, from_layers, to_layers
+from tuolaji.core.rules import RuleSet
+from tuolaji.core.trump import TRUMP, trump_context
+from tuolaji.game.observation import Observation
+
+#: share of the hand that must be trumps under a declaration before the bot makes it
+DECLARE_SHARE = 0.3
+
+
+def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet) -> float:
+    """The share of ``hand`` that would be trumps with this trump suit."""
+    if not hand:
+        return 0.0
+    ctx = trump_context(rank, suit, rules)
+    return sum(1 for k in hand if ctx.eff[k] == TRUMP) / len(hand)
+
+
+class HeuristicPlayer:
+    """A fast rule-of-thumb player (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "heuristic"
+        self.seed = seed
+        self._knowledge: Knowledge | None = None
+
+    def declaration(self, observation: Observation) -> Sequence[int] | None:
+        """Declare the option whose suit gives the longest trumps, if long enough."""
+        seat = observation.seat
+        assert seat is not None
+        options = declaration_options(
+            observation.rank, observation.declaration, seat, observation.hand_layers
+        )
+        if not options:
+            return None
+        hand = observation.hand
+        # early in the draw a few cards say little: ask for a minimum count as well
+        need = max(DECLARE_SHARE * len(hand), 3.0)
+
+        def strength(option: tuple[int, ...]) -> float:
+            suit = None if option[0] >= BJ else option[0] // 13
+            share = trump_share(observation.rank, suit, hand, observation.rules)
+            # a joker pair names no suit: only the jokers and rank cards stay trumps
+            return share * len(hand) + (0.5 if len(option) == 2 else 0.0)
+
+        best = max(options, key=strength)
+        return best if strength(best) >= need else None
+
+    def bury(self, observation: Observation) -> Sequence[int]:
+        """The 8 cards least worth keeping, voiding short plain suits when it can."""
+        ctx = observation.ctx
+        assert ctx is not None
+        hand = observation.hand
+        counts = [0] * 5
+        for kind in hand:
+            counts[ctx.eff[kind]] += 1
+
+        def bury_cost(kind: int) -> float:
+            suit = ctx.eff[kind]
+            cost = keep_value(ctx, kind) + 4.0 * POINTS[kind]
+            if suit == TRUMP:
+                return cost + 100.0
+            if counts[suit] <= 3:
+                cost -= 6.0 - counts[suit]  # shorter suits are cheaper to empty
+            return cost
+
+        ordered = sorted(hand, key=bury_cost)
+        return ordered[:8]
+
+    def play(self, observation: Observation) -> Sequence[int]:
+        """Lead or follow by the rules of thumb of :mod:`heuristic_play`."""
+        ctx = observation.ctx
+        assert ctx is not None
+        know = self._knowledge = knowledge_for(observation, self._knowledge)
+        hand = observation.hand_layers
+        lead = observation.lead
+        if lead is None:
+            return from_layers(*choose_lead(ctx, know, hand))
+        trick = observation.trick
+        layers = [to_layers(cards) for _, cards in trick]
+        played = choose_follow(ctx, know, lead, trick, layers, hand, observation.must_beat)
+        assert count_layers(*played) == lead.size
+        return from_layers(*played)

@@ -1,0 +1,266 @@
+"""The heuristic player's choice of a lead or a follow.
+
+Leads: sure winners first (a combination, or a throw of several, that no unseen card can
+beat and no opponent can ruff), then pairs and tractors, then low cards of short plain
+suits to make voids; trumps only when the seat is long in them.
+
+Follows: every reasonable legal follow is scored by who would win the trick with it, the
+points it moves, and what it costs to give up — giving points to a partner who is sure
+to win, beating an opponent as cheaply as possible, ducking with low cards otherwise.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from tuolaji.bots.knowledge import Knowledge
+from tuolaji.bots.random_player import tractors_in
+from tuolaji.bots.valuation import cost_of, keep_value, points_in
+from tuolaji.core.cards import POINTS, Layers, bits_of, count_layers, kinds_of, partner_of
+from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, decompose, holds_higher
+from tuolaji.core.follow import legal_follow_layers
+from tuolaji.core.tricks import winner_of
+from tuolaji.core.trump import TRUMP, TrumpContext
+
+MAX_FOLLOWS = 400
+
+
+# ------------------------------------------------------------------------------- leads
+
+
+def unbeatable(ctx: TrumpContext, know: Knowledge, combo: Combo) -> bool:
+    """Whether no unseen cards can beat any part of ``combo`` in its suit, and no
+    opponent is known to be void in a plain suit (and so able to ruff)."""
+    suit = combo.suit
+    unseen = know.unseen_in(suit)
+    if any(holds_higher(ctx, suit, unseen, part) for part in combo.parts):
+        return False
+    if suit == TRUMP:
+        return True
+    seat = know.seat
+    return not any(know.is_void(other, suit) for other in ((seat + 1) % 4, (seat + 3) % 4))
+
+
+def safe_throw(ctx: TrumpContext, know: Knowledge, hand: Layers, suit: int) -> Layers | None:
+    """The union of the parts of ``hand`` in ``suit`` that nothing unseen can beat, when
+    there are at least two of them (a throw that stands for sure, R-H1)."""
+    mask = ctx.suit_mask[suit]
+    ones, twos = hand[0] & mask, hand[1] & mask
+    if count_layers(ones, twos) < 2:
+        return None
+    unseen = know.unseen_in(suit)
+    safe = [
+        part
+        for part in decompose(ctx, suit, ones, twos)
+        if not holds_higher(ctx, suit, unseen, part)
+    ]
+    if len(safe) < 2:
+        return None
+    t_ones = t_twos = 0
+    for part in safe:
+        p_ones, p_twos = part.layers()
+        t_ones |= p_ones
+        t_twos |= p_twos
+    return t_ones, t_twos
+
+
+def lead_candidates(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[Layers]:
+    """Singles, pairs, tractors, and throws that surely stand."""
+    ones, twos = hand
+    out: list[Layers] = [(bit, 0) for bit in bits_of(ones)]
+    out += [(bit, bit) for bit in bits_of(twos)]
+    if twos.bit_count() >= 2:
+        out += [(mask, mask) for mask in tractors_in(ctx, twos)]
+    for suit in range(5):
+        throw = safe_throw(ctx, know, hand, suit)
+        if throw is not None:
+            out.append(throw)
+    return out
+
+
+def score_lead(
+    ctx: TrumpContext, know: Knowledge, hand: Layers, lead: Layers, long_in_trumps: bool
+) -> float:
+    """How good a lead is (higher is better)."""
+    combo = combo_of_layers(ctx, *lead)
+    size = combo.size
+    points = points_in(lead)
+    if unbeatable(ctx, know, combo):
+        # a sure winner: the bigger, the more cards (and points) it draws out
+        bonus = 6.0 * size if combo.kind == THROW else 3.0 * size
+        if combo.suit == TRUMP and not long_in_trumps:
+            bonus -= 6.0
+        return 30.0 + bonus + points * 0.5
+    cost = cost_of(ctx, lead, hand)
+    score = -cost - 2.0 * points
+    if combo.kind == THROW:
+        return score - 40.0  # never a throw that might fail
+    if combo.pairs:
+        score += 3.0 * combo.pairs  # pair leads force pairs out of the others
+    if combo.suit == TRUMP:
+        score += 4.0 if long_in_trumps else -12.0
+    else:
+        held = count_layers(
+            hand[0] & ctx.suit_mask[combo.suit], hand[1] & ctx.suit_mask[combo.suit]
+        )
+        if held <= 2:
+            score += 4.0  # heading for a void, to ruff later
+    return score
+
+
+def ranked_leads(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[tuple[float, Layers]]:
+    """Every lead candidate with its score, best first."""
+    trumps = count_layers(hand[0] & ctx.suit_mask[TRUMP], hand[1] & ctx.suit_mask[TRUMP])
+    long_in_trumps = trumps >= max(4, know.unseen_count(TRUMP))
+    scored = [
+        (score_lead(ctx, know, hand, lead, long_in_trumps), lead)
+        for lead in lead_candidates(ctx, know, hand)
+    ]
+    scored.sort(key=lambda item: item[0], reverse=True)
+    return scored
+
+
+def choose_lead(ctx: TrumpContext, know: Knowledge, hand: Layers) -> Layers:
+    """The heuristic lead."""
+    return ranked_leads(ctx, know, hand)[0][1]
+
+
+# ----------------------------------------------------------------------------- follows
+
+
+def _lowest(ctx: TrumpContext, ones: int, twos: int, count: int, *, points_first: bool) -> Layers:
+    """``count`` cards of the layers, the cheapest to give up (or the richest in points
+    first), as layers."""
+    cards = [k for k in kinds_of(ones)] + [k for k in kinds_of(twos)]
+    if points_first:
+        cards.sort(key=lambda k: (-POINTS[k], keep_value(ctx, k)))
+    else:
+        cards.sort(key=lambda k: (POINTS[k] > 0, keep_value(ctx, k)))
+    out_ones = out_twos = 0
+    for kind in cards[:count]:
+        bit = 1 << kind
+        if out_ones & bit:
+            out_twos |= bit
+        else:
+            out_ones |= bit
+    return out_ones, out_twos
+
+
+def _ruffs(ctx: TrumpContext, lead: Combo, hand: Layers) -> list[Layers]:
+    """Trump plays that match the lead's shape, for a seat void in the led suit."""
+    mask = ctx.suit_mask[TRUMP]
+    t_ones, t_twos = hand[0] & mask, hand[1] & mask
+    if count_layers(t_ones, t_twos) < lead.size:
+        return []
+    if lead.kind == "single":
+        return [(bit, 0) for bit in bits_of(t_ones)]
+    if lead.kind == "pair":
+        return [(bit, bit) for bit in bits_of(t_twos)]
+    if lead.kind == "tractor":
+        length = lead.parts[0].pairs
+        return [(m, m) for m in tractors_in(ctx, t_twos) if m.bit_count() == length]
+    # a throw: the lowest trump pairs for its pairs, then the lowest trumps for the rest
+    pairs_needed = lead.pairs
+    pair_bits = sorted(bits_of(t_twos), key=lambda b: keep_value(ctx, b.bit_length() - 1))
+    if len(pair_bits) < pairs_needed:
+        return []
+    chosen = sum(pair_bits[:pairs_needed])
+    rest = _lowest(
+        ctx, t_ones & ~chosen, t_twos & ~chosen, lead.size - 2 * pairs_needed, points_first=False
+    )
+    return [(chosen | rest[0], chosen | rest[1])]
+
+
+def follow_candidates(
+    ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool
+) -> list[Layers]:
+    """The follows worth scoring: all legal ones when there are few, otherwise the
+    led-suit cards plus a handful of fillers (cheapest, richest in points, ruffs)."""
+    mask = ctx.suit_mask[lead.suit]
+    s_ones, s_twos = hand[0] & mask, hand[1] & mask
+    held = count_layers(s_ones, s_twos)
+    if held >= lead.size or must_beat:
+        return list(islice(legal_follow_layers(ctx, lead, hand, must_beat), MAX_FOLLOWS))
+    free = lead.size - held
+    o_ones, o_twos = hand[0] & ~mask, hand[1] & ~mask
+    out = [
+        (s_ones | f[0], s_twos | f[1])
+        for f in (
+            _lowest(ctx, o_ones, o_twos, free, points_first=False),
+            _lowest(ctx, o_ones, o_twos, free, points_first=True),
+        )
+    ]
+    if held == 0 and lead.suit != TRUMP:
+        out += _ruffs(ctx, lead, hand)
+    return out
+
+
+def _secure(
+    ctx: TrumpContext, know: Knowledge, lead: Combo, winning: Layers, after: list[int]
+) -> bool:
+    """Whether a winning play will stay winning against the seats still to play."""
+    if not after:
+        return True
+    combo = combo_of_layers(ctx, *winning)
+    if combo.suit != lead.suit:
+        # a ruff: safe unless a later opponent is void too and may overruff
+        return not any(know.is_void(seat, lead.suit) for seat in after)
+    if lead.kind == THROW:
+        return not any(know.is_void(seat, lead.suit) for seat in after)
+    unseen = know.unseen_in(lead.suit)
+    part = Part(combo.parts[0].pairs, combo.parts[0].top, combo.parts[0].kinds)
+    if holds_higher(ctx, lead.suit, unseen, part):
+        return False
+    return lead.suit == TRUMP or not any(know.is_void(seat, lead.suit) for seat in after)
+
+
+def choose_follow(
+    ctx: TrumpContext,
+    know: Knowledge,
+    lead: Combo,
+    trick: tuple[tuple[int, tuple[int, ...]], ...],
+    trick_layers: list[Layers],
+    hand: Layers,
+    must_beat: bool,
+) -> Layers:
+    """The heuristic follow."""
+    return ranked_follows(ctx, know, lead, trick, trick_layers, hand, must_beat)[0][1]
+
+
+def ranked_follows(
+    ctx: TrumpContext,
+    know: Knowledge,
+    lead: Combo,
+    trick: tuple[tuple[int, tuple[int, ...]], ...],
+    trick_layers: list[Layers],
+    hand: Layers,
+    must_beat: bool,
+) -> list[tuple[float, Layers]]:
+    """The follow candidates with their scores, best first."""
+    seat = know.seat
+    partner = partner_of(seat)
+    position = len(trick)
+    after = [(seat + k) % 4 for k in range(1, 4 - position)]
+    opponents_after = [s for s in after if s != partner]
+    on_table = sum(points_in(layers) for layers in trick_layers)
+    # whether the partner's current lead in the trick will hold, computed once
+    partner_hold: bool | None = None
+    scored: list[tuple[float, Layers]] = []
+    for candidate in follow_candidates(ctx, lead, hand, must_beat):
+        points = points_in(candidate)
+        cost = cost_of(ctx, candidate, hand)
+        index = winner_of(ctx, lead, [*trick_layers[1:], candidate])
+        if index == position:
+            secure = _secure(ctx, know, lead, candidate, opponents_after)
+        elif trick[index][0] == partner:
+            if partner_hold is None:
+                partner_hold = _secure(ctx, know, lead, trick_layers[index], opponents_after)
+            secure = partner_hold
+        else:
+            # the opponents take it: give them as little as possible
+            scored.append((-3.0 * points - cost, candidate))
+            continue
+        stake = on_table + points
+        scored.append(((10.0 + 3.0 * stake if secure else 0.5 * stake) - cost, candidate))
+    scored.sort(key=lambda item: item[0], reverse=True)
+    return scored

@@ -1,0 +1,83 @@
+"""Guessing the hidden cards: random deals consistent with what a seat knows.
+
+The unseen cards go to the other three hands (as many as each holds) and, unless the
+seat buried it, to the talon. A seat that has shown a void in a suit gets no card of it;
+the talon was buried before any play, so voids do not bind it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tuolaji.bots.knowledge import Knowledge
+from tuolaji.core.cards import SEATS, TALON_SIZE, Layers, from_layers, to_layers
+from tuolaji.game.observation import Observation
+
+TALON = SEATS  # the talon as a fifth holder
+_TRIES = 20
+
+
+def sample_hidden(
+    rng: random.Random, observation: Observation, know: Knowledge
+) -> tuple[list[Layers], tuple[int, ...]]:
+    """Hands for all four seats (the observer's own as it is) and a talon, drawn at
+    random among the deals consistent with the observer's knowledge."""
+    seat = observation.seat
+    assert seat is not None
+    capacity = [0] * (SEATS + 1)
+    for other in range(SEATS):
+        if other != seat:
+            capacity[other] = observation.hand_sizes[other]
+    own_talon = bool(observation.buried)
+    if not own_talon:
+        capacity[TALON] = TALON_SIZE
+    cards = from_layers(*know.unseen)
+    if len(cards) != sum(capacity):
+        raise ValueError(f"{len(cards)} unseen cards for {sum(capacity)} hidden places")
+    eff = know.ctx.eff
+    for attempt in range(_TRIES):
+        respect_voids = attempt < _TRIES - 1  # the last try ignores voids rather than fail
+        deal = _try_deal(rng, cards, capacity, know, eff, respect_voids)
+        if deal is not None:
+            hands: list[Layers] = [(0, 0)] * SEATS
+            for other in range(SEATS):
+                hands[other] = to_layers(deal[other]) if other != seat else observation.hand_layers
+            talon = observation.buried if own_talon else tuple(deal[TALON])
+            return hands, talon
+    raise ValueError("no deal is consistent with what this seat knows")
+
+
+def _try_deal(
+    rng: random.Random,
+    cards: list[int],
+    capacity: list[int],
+    know: Knowledge,
+    eff: tuple[int, ...],
+    respect_voids: bool,
+) -> list[list[int]] | None:
+    left = list(capacity)
+    holders_of: dict[int, list[int]] = {}
+    for suit in range(5):
+        holders_of[suit] = [
+            h
+            for h in range(SEATS + 1)
+            if left[h] and (h == TALON or not respect_voids or not know.is_void(h, suit))
+        ]
+    order = list(cards)
+    rng.shuffle(order)
+    # the most constrained cards first, so the free ones fill what is left
+    order.sort(key=lambda k: len(holders_of[eff[k]]))
+    deal: list[list[int]] = [[] for _ in range(SEATS + 1)]
+    for kind in order:
+        choices = [h for h in holders_of[eff[kind]] if left[h]]
+        if not choices:
+            return None
+        total = sum(left[h] for h in choices)
+        pick = rng.randrange(total)
+        for holder in choices:
+            pick -= left[holder]
+            if pick < 0:
+                break
+        deal[holder].append(kind)
+        left[holder] -= 1
+    return deal

@@ -1,0 +1,93 @@
+"""What a seat can know about the hidden cards, from its observation only.
+
+A :class:`Knowledge` is updated trick by trick: the cards not yet seen (held by the
+other three, or in the talon when this seat did not bury it), and which seats have
+shown a void in an effective suit (they followed a lead of that suit with fewer cards
+of it than were led, R-P3–R-P6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tuolaji.core.cards import SEATS, Layers, count_layers, full_pack, remove_layers, to_layers
+from tuolaji.core.trump import TrumpContext
+from tuolaji.game.observation import Observation
+
+FULL_PACK: Layers = to_layers(full_pack())
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """The seat's picture of the unseen cards for one round."""
+
+    seat: int
+    round_number: int
+    ctx: TrumpContext
+    #: cards not seen by this seat: in other hands (or the talon, when not its own burial)
+    unseen: Layers = FULL_PACK
+    #: void[seat] — bit mask of effective suits (bit s) that seat is known to lack
+    void: list[int] = field(default_factory=lambda: [0] * SEATS)
+    tricks_seen: int = 0
+    #: the cards of the current trick already taken out of ``unseen``
+    trick_seen: int = 0
+    hand_taken: bool = False
+
+    def update(self, obs: Observation) -> None:
+        """Take in what happened since the last call (tricks and plays are only added)."""
+        # The first time, the own hand (and, for the starter, the own burial) leave the
+        # unseen cards, and so does everything played so far, own plays included; after
+        # that, own plays come out of that hand and must not be taken out twice.
+        first = not self.hand_taken
+        if first:
+            self.unseen = remove_layers(self.unseen, obs.hand_layers)
+            if obs.buried:
+                self.unseen = remove_layers(self.unseen, to_layers(obs.buried))
+            self.hand_taken = True
+        tricks = obs.tricks
+        while self.tricks_seen < len(tricks):
+            plays = tricks[self.tricks_seen].plays
+            self._see_plays(plays, self.trick_seen, first)
+            self.trick_seen = 0
+            self.tricks_seen += 1
+        if len(obs.trick) > self.trick_seen:
+            self._see_plays(obs.trick, self.trick_seen, first)
+            self.trick_seen = len(obs.trick)
+
+    def _see_plays(
+        self, plays: tuple[tuple[int, tuple[int, ...]], ...], start: int, own_too: bool
+    ) -> None:
+        if not plays:
+            return
+        eff = self.ctx.eff
+        lead_cards = plays[0][1]
+        suit = eff[lead_cards[0]]
+        for index in range(start, len(plays)):
+            player, cards = plays[index]
+            if own_too or player != self.seat:
+                self.unseen = remove_layers(self.unseen, to_layers(cards))
+            if index and sum(1 for k in cards if eff[k] == suit) < len(lead_cards):
+                self.void[player] |= 1 << suit
+
+    def is_void(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` has shown it holds no card of effective suit ``suit``."""
+        return bool(self.void[seat] >> suit & 1)
+
+    def unseen_in(self, suit: int) -> Layers:
+        """The unseen cards of one effective suit."""
+        mask = self.ctx.suit_mask[suit]
+        return self.unseen[0] & mask, self.unseen[1] & mask
+
+    def unseen_count(self, suit: int) -> int:
+        """How many unseen cards the suit has."""
+        return count_layers(*self.unseen_in(suit))
+
+
+def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:
+    """The knowledge of ``obs.seat``, carried on from ``previous`` when it is the same
+    round, else started afresh."""
+    assert obs.seat is not None and obs.ctx is not None
+    if previous is None or previous.round_number != obs.round_number:
+        previous = Knowledge(obs.seat, obs.round_number, obs.ctx)
+    previous.update(obs)
+    return previous

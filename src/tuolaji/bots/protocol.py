@@ -1,0 +1,204 @@
+"""The external-bot protocol (docs/bot-protocol.md): the lines a bot is sent, and the
+checks its answers must pass before they reach the game.
+
+Pure functions of an observation; nothing here starts a process (see ``external.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+from typing import Any, Literal
+
+from tuolaji.bots.random_player import declaration_options, tractors_in
+from tuolaji.core.cards import (
+    Layers,
+    NotationError,
+    bits_of,
+    contains_layers,
+    format_cards,
+    from_layers,
+    parse_cards,
+    to_layers,
+)
+from tuolaji.core.combos import MIXED, combo_of_layers
+from tuolaji.core.declare import declare_outcome
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.follow import follow_error, legal_follow_layers
+from tuolaji.core.rules import RuleSet
+from tuolaji.game.observation import Observation
+
+PROTOCOL = "tuolaji-bot"
+VERSION = 1
+#: At most this many legal options are listed in one request ("legal_complete": false).
+LEGAL_CAP = 200
+
+Decision = Literal["declare", "bury", "play"]
+
+
+class AnswerError(Exception):
+    """An answer the game cannot use. ``kind`` names what was wrong: ``not_json``,
+    ``bad_answer`` (not the expected object, or the wrong id), ``bad_cards`` (cards that
+    cannot be read), ``illegal`` (readable cards the rules refuse), or ``stale`` (an
+    answer to an earlier request, which is skipped rather than taken as this one's)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One protocol line: compact JSON (non-ASCII kept) and a newline."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def hello_message(seat: int, rules: RuleSet, seed: int, timeout_s: float) -> dict[str, Any]:
+    """The first line a bot is sent: who it is and under which rules it plays."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "version": VERSION,
+        "seat": seat,
+        "rules": rules.to_spec(),
+        "seed": seed,
+        "timeout_s": timeout_s,
+    }
+
+
+def bye_message() -> dict[str, Any]:
+    """The last line a bot is sent before its input is closed."""
+    return {"type": "bye"}
+
+
+def request_message(request_id: int, decision: Decision, obs: Observation) -> dict[str, Any]:
+    """A decision request: the observation, and the legal options when they can be listed."""
+    message: dict[str, Any] = {
+        "type": "decide",
+        "id": request_id,
+        "decision": decision,
+        "observation": obs.to_json(),
+    }
+    if decision == "bury":
+        return message  # any 8 cards of the hand: too many to list
+    options, complete = declaration_strings(obs) if decision == "declare" else play_strings(obs)
+    message["legal"] = options
+    message["legal_complete"] = complete
+    return message
+
+
+def declaration_strings(obs: Observation) -> tuple[list[str], bool]:
+    """Every declaration that could stand now, and ``""`` (keep quiet, or pass)."""
+    assert obs.seat is not None
+    options = declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers)
+    return ["", *(format_cards(option) for option in options)], True
+
+
+def play_strings(obs: Observation) -> tuple[list[str], bool]:
+    """The legal plays as card strings, and whether that is all of them.
+
+    A follow lists every legal follow (up to :data:`LEGAL_CAP`). A lead lists every
+    distinct single, pair and tractor; throws are legal too but never listed, so a lead's
+    list is never complete.
+    """
+    ctx = obs.ctx
+    assert ctx is not None
+    hand = obs.hand_layers
+    if obs.lead is None:
+        ones, twos = hand
+        pairs = bits_of(twos)
+        leads: list[Layers] = [(single, 0) for single in bits_of(ones)]
+        leads += [(pair, pair) for pair in pairs]
+        if len(pairs) >= 2:
+            leads += [(tractor, tractor) for tractor in tractors_in(ctx, twos)]
+        return [format_cards(from_layers(*lead)) for lead in leads[:LEGAL_CAP]], False
+    follows = list(islice(legal_follow_layers(ctx, obs.lead, hand, obs.must_beat), LEGAL_CAP + 1))
+    complete = len(follows) <= LEGAL_CAP
+    return [format_cards(from_layers(*play)) for play in follows[:LEGAL_CAP]], complete
+
+
+def answer_cards(line: str, request_id: int) -> str | None:
+    """The ``cards`` text of an answer line to request ``request_id``; None for null."""
+    try:
+        answer = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise AnswerError("not_json", f"the answer is not JSON ({error}): {_short(line)}") from None
+    if not isinstance(answer, dict):
+        raise AnswerError("bad_answer", f"the answer is not a JSON object: {_short(line)}")
+    answered = answer.get("id")
+    if type(answered) is not int or answered > request_id:  # bool is no id
+        raise AnswerError("bad_answer", f"the answer has id {answered!r}, expected {request_id}")
+    if answered < request_id:
+        # A late or repeated answer to an earlier request: the caller skips it.
+        raise AnswerError("stale", f"an answer to request {answered}, which is over")
+    cards = answer.get("cards")
+    if cards is not None and not isinstance(cards, str):
+        raise AnswerError(
+            "bad_answer", f'"cards" must be a string of cards such as "AS AS", not {cards!r}'
+        )
+    return cards
+
+
+def checked_decision(decision: Decision, obs: Observation, text: str | None) -> list[int] | None:
+    """The cards of an answer once the rules accept them (None: no declaration);
+    raises :class:`AnswerError` otherwise."""
+    try:
+        cards = parse_cards(text or "")
+        layers = to_layers(cards)
+    except NotationError as error:
+        raise AnswerError("bad_cards", f"cannot read the cards {text!r}: {error}") from None
+    if decision == "declare":
+        if not cards:
+            return None
+        _check_declaration(obs, cards, layers)
+    elif decision == "bury":
+        _check_bury(obs, cards, layers)
+    else:
+        _check_play(obs, cards, layers)
+    return cards
+
+
+def _check_declaration(obs: Observation, cards: list[int], layers: Layers) -> None:
+    assert obs.seat is not None
+    try:
+        outcome = declare_outcome(obs.rank, obs.declaration, obs.seat, cards)
+    except IllegalAction as error:
+        raise _illegal(cards, str(error)) from None
+    if not contains_layers(obs.hand_layers, layers) or not contains_layers(
+        obs.hand_layers, to_layers(outcome.cards)
+    ):
+        raise _illegal(cards, f"R-T2: the hand does not hold {format_cards(outcome.cards)}")
+
+
+def _check_bury(obs: Observation, cards: list[int], layers: Layers) -> None:
+    if len(cards) != 8:
+        raise _illegal(cards, f"R-K1: bury exactly 8 cards, not {len(cards)}")
+    if not contains_layers(obs.hand_layers, layers):
+        raise _illegal(cards, "R-K1: the hand does not hold them all")
+
+
+def _check_play(obs: Observation, cards: list[int], layers: Layers) -> None:
+    ctx = obs.ctx
+    assert ctx is not None
+    if not cards:
+        raise _illegal(cards, "R-P2: play at least one card")
+    if not contains_layers(obs.hand_layers, layers):
+        raise _illegal(cards, "R-P2: the hand does not hold them all")
+    if obs.lead is None:
+        if combo_of_layers(ctx, *layers).kind == MIXED:
+            raise _illegal(
+                cards, "R-C4: a lead is one single, pair, tractor or throw of one effective suit"
+            )
+        return
+    error = follow_error(ctx, obs.lead, obs.hand_layers, layers, obs.must_beat)
+    if error is not None:
+        raise _illegal(cards, f"{error[0]}: {error[1]}")
+
+
+def _illegal(cards: list[int], reason: str) -> AnswerError:
+    return AnswerError("illegal", f"answer {format_cards(cards)!r} refused, {reason}")
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, for log messages."""
+    text = text.rstrip("\n")
+    return repr(text if len(text) <= limit else text[:limit] + "…")

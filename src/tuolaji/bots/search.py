@@ -1,0 +1,129 @@
+"""The search player: determinized Monte Carlo over the heuristic policy.
+
+For each play decision with a real choice it takes the heuristic's best few candidates,
+then repeatedly guesses the hidden cards (:mod:`hidden`: consistent with every card
+seen, every void shown and its own burial), plays each candidate on that guess and the
+rest of the round out with four heuristic players, and keeps the candidate with the best
+mean outcome for its team. All candidates are tried on the same guesses, so their
+comparison is not blurred by the luck of the guess. Declaring and burying are left to
+the heuristic.
+
+Outcome: the levels the round gives the team (R-S3), plus a small term for the
+opponents' points, so that among equal level outcomes more points still count.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from tuolaji.bots.heuristic import HeuristicPlayer
+from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
+from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.core.cards import from_layers, team_of, to_layers
+from tuolaji.game.determinize import game_from_observation
+from tuolaji.game.game import Game
+from tuolaji.game.observation import Observation, observe
+from tuolaji.game.state import Phase, RoundResult
+
+DEFAULT_SECONDS = 0.4
+POINTS_WEIGHT = 0.25  # levels per 40 opponents' points, on top of the level outcome
+
+
+def round_utility(result: RoundResult, team: int) -> float:
+    """What a finished round is worth to ``team``: levels won minus levels given, plus a
+    little for every point moved its way."""
+    gainer = result.declarers if result.declarers_hold else 1 - result.declarers
+    levels = result.levels_gained if gainer == team else -result.levels_gained
+    sign = 1.0 if team != result.declarers else -1.0
+    return levels + POINTS_WEIGHT * sign * (result.opponents_points - 80) / 40
+
+
+def play_out(game: Game) -> RoundResult:
+    """Finish the round of ``game`` with four fresh heuristic players."""
+    players = [HeuristicPlayer() for _ in range(4)]
+    while game.phase is Phase.PLAY:
+        seat = game.round.to_play
+        game.play(seat, players[seat].play(observe(game, seat)))
+    return game.results[-1]
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search (see the module docstring).
+
+    ``seconds`` bounds the thinking time of one decision (checked between guesses);
+    ``max_guesses`` bounds the number of guesses; ``width`` is how many of the
+    heuristic's candidates are compared.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        seconds: float = DEFAULT_SECONDS,
+        max_guesses: int = 64,
+        min_guesses: int = 4,
+        width: int = 6,
+    ) -> None:
+        self.name = "search"
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.max_guesses = max_guesses
+        self.min_guesses = min_guesses
+        self.width = width
+        self.heuristic = HeuristicPlayer(seed)
+        self._knowledge: Knowledge | None = None
+        #: guesses made for each decision searched (for measurement)
+        self.guesses: list[int] = []
+
+    def declaration(self, observation: Observation) -> Sequence[int] | None:
+        """As the heuristic player."""
+        return self.heuristic.declaration(observation)
+
+    def bury(self, observation: Observation) -> Sequence[int]:
+        """As the heuristic player."""
+        return self.heuristic.bury(observation)
+
+    def play(self, observation: Observation) -> Sequence[int]:
+        """The candidate with the best mean outcome over guessed deals."""
+        ctx = observation.ctx
+        seat = observation.seat
+        assert ctx is not None and seat is not None
+        know = self._knowledge = knowledge_for(observation, self._knowledge)
+        hand = observation.hand_layers
+        lead = observation.lead
+        if lead is None:
+            ranked = ranked_leads(ctx, know, hand)
+        else:
+            layers = [to_layers(cards) for _, cards in observation.trick]
+            ranked = ranked_follows(
+                ctx, know, lead, observation.trick, layers, hand, observation.must_beat
+            )
+        candidates = [from_layers(*layers) for _, layers in ranked[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = self._evaluate(observation, know, candidates)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _evaluate(
+        self, observation: Observation, know: Knowledge, candidates: list[list[int]]
+    ) -> list[float]:
+        seat = observation.seat
+        assert seat is not None
+        team = team_of(seat)
+        deadline = time.perf_counter() + self.seconds
+        totals = [0.0] * len(candidates)
+        guesses = 0
+        while guesses < self.max_guesses and (
+            guesses < self.min_guesses or time.perf_counter() < deadline
+        ):
+            hands, talon = sample_hidden(self.rng, observation, know)
+            for index, cards in enumerate(candidates):
+                game = game_from_observation(observation, hands, talon)
+                game.play(seat, cards)
+                totals[index] += round_utility(play_out(game), team)
+            guesses += 1
+        self.guesses.append(guesses)
+        return totals
