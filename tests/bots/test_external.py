@@ -229,7 +229,10 @@ class Prober:
         assert obs.seat is not None
         options, complete = play_strings(obs)
         assert len(set(options)) == len(options)
-        assert complete == (obs.lead is not None)  # leads never list throws
+        if obs.lead is None:
+            assert not complete  # leads never list throws
+        else:
+            assert complete or len(options) == protocol.LEGAL_CAP
         for text in options:
             assert self.game.can_play(obs.seat, parse_cards(text)), text
         hand = list(obs.hand)

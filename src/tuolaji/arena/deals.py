@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tuolaji.arena.runner import play_until
+from tuolaji.arena.runner import close_players, play_until
 from tuolaji.bots.base import Player
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import full_pack, team_of
@@ -140,11 +140,7 @@ def play_run(
     try:
         play_until(game, players)
     finally:
-        for player in players:
-            # Players that hold a resource (a bot process) may offer close().
-            close = getattr(player, "close", None)
-            if callable(close):
-                close()
+        close_players(players)
     if records is not None:
         save_record(record_of(game, seat_names), record_path(records, deal.index, run))
     return run_outcome(run, game.results[0])

@@ -67,3 +67,11 @@ def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = N
         if target is not None and len(game.results) >= target:
             return
         step(game, players)
+
+
+def close_players(players: Sequence[Player]) -> None:
+    """Let players that hold a resource (an external bot's process) release it."""
+    for player in players:
+        close = getattr(player, "close", None)
+        if callable(close):
+            close()

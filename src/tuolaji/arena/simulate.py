@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tuolaji.arena.runner import play_until
+from tuolaji.arena.runner import close_players, play_until
 from tuolaji.bots.registry import make_player
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.game import Game
@@ -83,6 +83,7 @@ def simulate(
                 play_until(game, seats, max_rounds=1)
                 if progress is not None:
                     progress(len(results) + len(game.results), rounds)
+        close_players(seats)
         results.extend(game.results)
         if game.winner is not None:
             finished += 1

@@ -92,10 +92,6 @@ class BotProcess:
         """The bot's process id."""
         return self._process.pid
 
-    def running(self) -> bool:
-        """Whether the process has not exited yet."""
-        return self._process.poll() is None
-
     def send(self, line: str) -> None:
         """Queue one line for the bot's stdin (dropped if the bot stopped reading)."""
         self._outbox.put(line.encode("utf-8"))

@@ -28,19 +28,6 @@ MAX_FOLLOWS = 400
 # ------------------------------------------------------------------------------- leads
 
 
-def unbeatable(ctx: TrumpContext, know: Knowledge, combo: Combo) -> bool:
-    """Whether no unseen cards can beat any part of ``combo`` in its suit, and no
-    opponent is known to be void in a plain suit (and so able to ruff)."""
-    suit = combo.suit
-    unseen = know.unseen_in(suit)
-    if any(holds_higher(ctx, suit, unseen, part) for part in combo.parts):
-        return False
-    if suit == TRUMP:
-        return True
-    seat = know.seat
-    return not any(know.is_void(other, suit) for other in ((seat + 1) % 4, (seat + 3) % 4))
-
-
 def safe_throw(ctx: TrumpContext, know: Knowledge, hand: Layers, suit: int) -> Layers | None:
     """The union of the parts of ``hand`` in ``suit`` that nothing unseen can beat, when
     there are at least two of them (a throw that stands for sure, R-H1)."""
@@ -64,58 +51,85 @@ def safe_throw(ctx: TrumpContext, know: Knowledge, hand: Layers, suit: int) -> L
     return t_ones, t_twos
 
 
-def lead_candidates(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[Layers]:
-    """Singles, pairs, tractors, and throws that surely stand."""
-    ones, twos = hand
-    out: list[Layers] = [(bit, 0) for bit in bits_of(ones)]
-    out += [(bit, bit) for bit in bits_of(twos)]
-    if twos.bit_count() >= 2:
-        out += [(mask, mask) for mask in tractors_in(ctx, twos)]
-    for suit in range(5):
-        throw = safe_throw(ctx, know, hand, suit)
-        if throw is not None:
-            out.append(throw)
-    return out
+class _LeadSituation:
+    """What every lead candidate is scored against, worked out once per decision."""
+
+    __slots__ = ("held", "long_in_trumps", "ruffable", "unseen")
+
+    def __init__(self, ctx: TrumpContext, know: Knowledge, hand: Layers) -> None:
+        seat = know.seat
+        opponents = ((seat + 1) % 4, (seat + 3) % 4)
+        self.unseen = [know.unseen_in(suit) for suit in range(5)]
+        self.held = [count_layers(hand[0] & mask, hand[1] & mask) for mask in ctx.suit_mask]
+        # an opponent void in a plain suit may ruff a lead of it
+        self.ruffable = [
+            suit != TRUMP and any(know.is_void(o, suit) for o in opponents) for suit in range(5)
+        ]
+        unseen_trumps = count_layers(*self.unseen[TRUMP])
+        self.long_in_trumps = self.held[TRUMP] >= max(4, unseen_trumps)
 
 
-def score_lead(
-    ctx: TrumpContext, know: Knowledge, hand: Layers, lead: Layers, long_in_trumps: bool
+def _score(
+    ctx: TrumpContext,
+    situation: _LeadSituation,
+    hand: Layers,
+    lead: Layers,
+    suit: int,
+    safe: bool,
+    pairs: int,
+    throw: bool,
 ) -> float:
     """How good a lead is (higher is better)."""
-    combo = combo_of_layers(ctx, *lead)
-    size = combo.size
     points = points_in(lead)
-    if unbeatable(ctx, know, combo):
+    if safe and not situation.ruffable[suit]:
         # a sure winner: the bigger, the more cards (and points) it draws out
-        bonus = 6.0 * size if combo.kind == THROW else 3.0 * size
-        if combo.suit == TRUMP and not long_in_trumps:
+        size = count_layers(*lead)
+        bonus = (6.0 if throw else 3.0) * size
+        if suit == TRUMP and not situation.long_in_trumps:
             bonus -= 6.0
         return 30.0 + bonus + points * 0.5
-    cost = cost_of(ctx, lead, hand)
-    score = -cost - 2.0 * points
-    if combo.kind == THROW:
+    score = -cost_of(ctx, lead, hand) - 2.0 * points
+    if throw:
         return score - 40.0  # never a throw that might fail
-    if combo.pairs:
-        score += 3.0 * combo.pairs  # pair leads force pairs out of the others
-    if combo.suit == TRUMP:
-        score += 4.0 if long_in_trumps else -12.0
-    else:
-        held = count_layers(
-            hand[0] & ctx.suit_mask[combo.suit], hand[1] & ctx.suit_mask[combo.suit]
-        )
-        if held <= 2:
-            score += 4.0  # heading for a void, to ruff later
+    score += 3.0 * pairs  # pair leads force pairs out of the others
+    if suit == TRUMP:
+        score += 4.0 if situation.long_in_trumps else -12.0
+    elif situation.held[suit] <= 2:
+        score += 4.0  # heading for a void, to ruff later
     return score
 
 
 def ranked_leads(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[tuple[float, Layers]]:
-    """Every lead candidate with its score, best first."""
-    trumps = count_layers(hand[0] & ctx.suit_mask[TRUMP], hand[1] & ctx.suit_mask[TRUMP])
-    long_in_trumps = trumps >= max(4, know.unseen_count(TRUMP))
-    scored = [
-        (score_lead(ctx, know, hand, lead, long_in_trumps), lead)
-        for lead in lead_candidates(ctx, know, hand)
-    ]
+    """Every lead candidate — each single, pair and tractor, and each throw that
+    surely stands — with its score, best first."""
+    situation = _LeadSituation(ctx, know, hand)
+    ones, twos = hand
+    eff, level = ctx.eff, ctx.level
+    scored: list[tuple[float, Layers]] = []
+    for bit in bits_of(ones):
+        kind = bit.bit_length() - 1
+        suit = eff[kind]
+        safe = not situation.unseen[suit][0] & ctx.above(suit, level[kind])
+        scored.append((_score(ctx, situation, hand, (bit, 0), suit, safe, 0, False), (bit, 0)))
+    for bit in bits_of(twos):
+        kind = bit.bit_length() - 1
+        suit = eff[kind]
+        safe = not situation.unseen[suit][1] & ctx.above(suit, level[kind])
+        scored.append((_score(ctx, situation, hand, (bit, bit), suit, safe, 1, False), (bit, bit)))
+    if twos.bit_count() >= 2:
+        for mask in tractors_in(ctx, twos):
+            combo = combo_of_layers(ctx, mask, mask)
+            suit = combo.suit
+            safe = not holds_higher(ctx, suit, situation.unseen[suit], combo.parts[0])
+            lead = (mask, mask)
+            scored.append(
+                (_score(ctx, situation, hand, lead, suit, safe, combo.pairs, False), lead)
+            )
+    for suit in range(5):
+        if situation.held[suit] >= 2 and not situation.ruffable[suit]:
+            throw = safe_throw(ctx, know, hand, suit)
+            if throw is not None:
+                scored.append((_score(ctx, situation, hand, throw, suit, True, 0, True), throw))
     scored.sort(key=lambda item: item[0], reverse=True)
     return scored
 
@@ -192,7 +206,7 @@ def follow_candidates(
     ]
     if held == 0 and lead.suit != TRUMP:
         out += _ruffs(ctx, lead, hand)
-    return out
+    return list(dict.fromkeys(out))  # the fillers may coincide
 
 
 def _secure(

@@ -29,7 +29,9 @@ from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import Phase, RoundResult
 
 DEFAULT_SECONDS = 0.4
-POINTS_WEIGHT = 0.25  # levels per 40 opponents' points, on top of the level outcome
+POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
+#: how many standard errors a candidate must beat the heuristic's choice by
+CONFIDENCE = 1.0
 
 
 def round_utility(result: RoundResult, team: int) -> float:
@@ -103,18 +105,35 @@ class SearchPlayer:
         candidates = [from_layers(*layers) for _, layers in ranked[: self.width]]
         if len(candidates) == 1:
             return candidates[0]
-        totals = self._evaluate(observation, know, candidates)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return candidates[self._choose(observation, know, candidates)]
+
+    def _choose(
+        self, observation: Observation, know: Knowledge, candidates: list[list[int]]
+    ) -> int:
+        """The index of the candidate to play: the best mean outcome, but the heuristic's
+        own choice (index 0) unless the better one is ahead by more than ``CONFIDENCE``
+        standard errors of the paired differences — noisy estimates must not overturn a
+        sound default."""
+        outcomes = self._evaluate(observation, know, candidates)
+        guesses = len(outcomes[0])
+        means = [sum(row) / guesses for row in outcomes]
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        if best == 0 or guesses < 2:
+            return best
+        diffs = [a - b for a, b in zip(outcomes[best], outcomes[0], strict=True)]
+        mean = sum(diffs) / guesses
+        variance = sum((d - mean) ** 2 for d in diffs) / (guesses - 1)
+        return best if mean > CONFIDENCE * (variance / guesses) ** 0.5 else 0
 
     def _evaluate(
         self, observation: Observation, know: Knowledge, candidates: list[list[int]]
-    ) -> list[float]:
+    ) -> list[list[float]]:
+        """The outcome of every candidate on every guess (rows: candidates)."""
         seat = observation.seat
         assert seat is not None
         team = team_of(seat)
         deadline = time.perf_counter() + self.seconds
-        totals = [0.0] * len(candidates)
+        outcomes: list[list[float]] = [[] for _ in candidates]
         guesses = 0
         while guesses < self.max_guesses and (
             guesses < self.min_guesses or time.perf_counter() < deadline
@@ -123,7 +142,7 @@ class SearchPlayer:
             for index, cards in enumerate(candidates):
                 game = game_from_observation(observation, hands, talon)
                 game.play(seat, cards)
-                totals[index] += round_utility(play_out(game), team)
+                outcomes[index].append(round_utility(play_out(game), team))
             guesses += 1
         self.guesses.append(guesses)
-        return totals
+        return outcomes

@@ -1,0 +1,176 @@
+"""Knowledge, hidden-card guesses, rebuilt positions and the search player.
+
+- Knowledge tracks exactly the cards a seat has not seen: at every decision of seeded
+  games, its unseen cards are the other hands plus (unless it buried it) the talon, and
+  every void it records is real (R-P3–R-P6 oblige a holder to follow suit).
+- A guess deals exactly the unseen cards, as many to each seat as it holds, respecting
+  the voids shown.
+- A game rebuilt from an observation and a guess shows the observer the same position.
+- The search player only makes legal moves and stays within its budget.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from tuolaji.arena.runner import step
+from tuolaji.bots.heuristic import HeuristicPlayer
+from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.bots.search import SearchPlayer, round_utility
+from tuolaji.core import CLASSIC, STANDARD, RuleSet
+from tuolaji.core.cards import from_layers
+from tuolaji.game import Game, Phase, RoundStart, observe
+from tuolaji.game.determinize import game_from_observation
+from tuolaji.game.state import RoundResult
+
+
+def walk_decisions(rules: RuleSet, seed: int) -> Iterator[Game]:
+    """Play a heuristic round and yield the game at each play decision."""
+    game = Game(rules, seed, start=RoundStart(seed % 13, seed % 2, seed % 2), round_limit=1)
+    players = [HeuristicPlayer(seed + k) for k in range(4)]
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.PLAY:
+            yield game
+        step(game, players)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+@pytest.mark.parametrize("seed", range(4))
+def test_knowledge_is_exactly_what_the_seat_has_not_seen(rules: RuleSet, seed: int) -> None:
+    knowledge: list[Knowledge | None] = [None, None, None, None]
+    for game in walk_decisions(rules, seed):
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        know = knowledge[seat] = knowledge_for(obs, knowledge[seat])
+        hidden = Counter(card for other in range(4) if other != seat for card in game.hand(other))
+        if seat != game.round.starter:
+            hidden.update(game.round.talon)
+        assert Counter(from_layers(*know.unseen)) == hidden
+        ctx = game.round.ctx
+        assert ctx is not None
+        for other in range(4):
+            for suit in range(5):
+                if know.is_void(other, suit):
+                    assert all(ctx.eff[k] != suit for k in game.hand(other)), (other, suit)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_guess_deals_the_unseen_cards_within_sizes_and_voids(seed: int) -> None:
+    rng = random.Random(seed)
+    knowledge: list[Knowledge | None] = [None, None, None, None]
+    checked = 0
+    for game in walk_decisions(STANDARD, seed + 20):
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        know = knowledge[seat] = knowledge_for(obs, knowledge[seat])
+        hands, talon = sample_hidden(rng, obs, know)
+        assert hands[seat] == obs.hand_layers
+        guessed = Counter(k for s in range(4) if s != seat for k in from_layers(*hands[s]))
+        if seat != game.round.starter:
+            guessed.update(talon)
+        else:
+            assert tuple(talon) == obs.buried
+        assert guessed == Counter(from_layers(*know.unseen))
+        for other in range(4):
+            held = from_layers(*hands[other])
+            assert len(held) == obs.hand_sizes[other]
+            for suit in range(5):
+                if know.is_void(other, suit):
+                    assert all(know.ctx.eff[k] != suit for k in held)
+        checked += 1
+    assert checked > 20
+
+
+def test_a_rebuilt_game_shows_the_observer_the_same_position() -> None:
+    rng = random.Random(5)
+    knowledge: list[Knowledge | None] = [None, None, None, None]
+    public = [
+        "seat",
+        "phase",
+        "rank",
+        "trump_suit",
+        "declarers",
+        "starter",
+        "to_act",
+        "hand_layers",
+        "hand_sizes",
+        "declaration",
+        "trick",
+        "lead",
+        "failed_throw",
+        "must_beat",
+        "tricks",
+        "opponents_points",
+        "penalties",
+    ]
+    for game in walk_decisions(STANDARD, 9):
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        know = knowledge[seat] = knowledge_for(obs, knowledge[seat])
+        hands, talon = sample_hidden(rng, obs, know)
+        rebuilt = observe(game_from_observation(obs, hands, talon), seat)
+        for name in public:
+            assert getattr(rebuilt, name) == getattr(obs, name), name
+
+
+def test_a_rebuilt_game_plays_to_the_end_of_the_round_only() -> None:
+    rng = random.Random(1)
+    for game in walk_decisions(STANDARD, 3):
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        hands, talon = sample_hidden(rng, obs, knowledge_for(obs, None))
+        rebuilt = game_from_observation(obs, hands, talon)
+        players = [HeuristicPlayer() for _ in range(4)]
+        while rebuilt.phase is Phase.PLAY:
+            step(rebuilt, players)
+        assert rebuilt.phase is Phase.OVER and len(rebuilt.results) == 1
+        places = rebuilt.card_locations()
+        assert sum(len(cards) for cards in places.values()) == 108
+        break
+
+
+def result(declarers: int, hold: bool, levels: int, points: int) -> RoundResult:
+    return RoundResult(
+        1, 0, 1, declarers, declarers, points, points, 0, 0, (), False, hold, levels, 0
+    )
+
+
+def test_round_utility_counts_levels_for_and_against_the_team() -> None:
+    # declarers (team 0) hold with +2 at 20 points
+    assert round_utility(result(0, True, 2, 20), 0) > 2
+    assert round_utility(result(0, True, 2, 20), 1) < -2
+    # opponents (team 1) take over +1 at 130 points
+    assert round_utility(result(0, False, 1, 130), 1) > 1
+    assert round_utility(result(0, False, 1, 130), 0) < -1
+    # more points for the opponents is always better for them, worse for the declarers
+    assert round_utility(result(0, False, 0, 100), 1) > round_utility(result(0, False, 0, 85), 1)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+def test_search_plays_a_whole_round_legally_within_its_budget(rules: RuleSet) -> None:
+    game = Game(rules, 11, start=RoundStart(3, 1, 1), round_limit=1)
+    searchers = [SearchPlayer(k, seconds=0.0, max_guesses=2, min_guesses=2) for k in (0, 2)]
+    players = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
+    while game.phase is not Phase.OVER:
+        step(game, players)  # an illegal answer would raise IllegalAction here
+    assert len(game.results) == 1
+    searched = searchers[0].guesses + searchers[1].guesses
+    assert searched and all(g == 2 for g in searched)
+
+
+def test_search_declines_to_search_a_forced_move() -> None:
+    player = SearchPlayer(0, seconds=0.0, max_guesses=1, min_guesses=1)
+    for game in walk_decisions(STANDARD, 2):
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        if obs.lead is not None and obs.hand_sizes[seat] == 1:
+            player.guesses.clear()
+            assert sorted(player.play(obs)) == list(obs.hand)
+            assert player.guesses == []
+            return
+    pytest.fail("no last-card decision found")
