@@ -21,6 +21,7 @@ from tuolaji.arena.runner import step
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.bots.search import SearchPlayer, round_utility
 from tuolaji.core import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.cards import from_layers
@@ -30,9 +31,10 @@ from tuolaji.game.state import RoundResult
 
 
 def walk_decisions(rules: RuleSet, seed: int) -> Iterator[Game]:
-    """Play a heuristic round and yield the game at each play decision."""
+    """Play a round and yield the game at each play decision (random players throw and
+    declare often, so failed throws and declarations show up)."""
     game = Game(rules, seed, start=RoundStart(seed % 13, seed % 2, seed % 2), round_limit=1)
-    players = [HeuristicPlayer(seed + k) for k in range(4)]
+    players = [RandomPlayer(seed + k, throw_rate=0.3) for k in range(4)]
     while game.phase is not Phase.OVER:
         if game.phase is Phase.PLAY:
             yield game
@@ -57,6 +59,9 @@ def test_knowledge_is_exactly_what_the_seat_has_not_seen(rules: RuleSet, seed: i
             for suit in range(5):
                 if know.is_void(other, suit):
                     assert all(ctx.eff[k] != suit for k in game.hand(other)), (other, suit)
+            # what it believes a seat holds (declared, or taken back), that seat holds
+            believed = Counter(from_layers(*know.known[other]))
+            assert not believed - Counter(game.hand(other)), other
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -23,6 +23,11 @@ from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 MAX_FOLLOWS = 400
+#: follow scoring: a point won or lost, a trick surely won, and a trick won for now
+POINT_VALUE = 3.0
+SURE_WIN = 10.0
+UNSURE_TABLE = 0.5
+UNSURE_POINTS = 1.0
 
 
 # ------------------------------------------------------------------------------- leads
@@ -272,9 +277,14 @@ def ranked_follows(
             secure = partner_hold
         else:
             # the opponents take it: give them as little as possible
-            scored.append((-3.0 * points - cost, candidate))
+            scored.append((-POINT_VALUE * points - cost, candidate))
             continue
-        stake = on_table + points
-        scored.append(((10.0 + 3.0 * stake if secure else 0.5 * stake) - cost, candidate))
+        if secure:
+            value = SURE_WIN + POINT_VALUE * (on_table + points)
+        else:
+            # winning for now only: what is on the table may be saved, but points added
+            # may well go to the opponents
+            value = UNSURE_TABLE * on_table - UNSURE_POINTS * points
+        scored.append((value - cost, candidate))
     scored.sort(key=lambda item: item[0], reverse=True)
     return scored

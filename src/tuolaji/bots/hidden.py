@@ -10,7 +10,15 @@ from __future__ import annotations
 import random
 
 from tuolaji.bots.knowledge import Knowledge
-from tuolaji.core.cards import SEATS, TALON_SIZE, Layers, from_layers, to_layers
+from tuolaji.core.cards import (
+    SEATS,
+    TALON_SIZE,
+    Layers,
+    count_layers,
+    from_layers,
+    remove_layers,
+    to_layers,
+)
 from tuolaji.game.observation import Observation
 
 TALON = SEATS  # the talon as a fifth holder
@@ -31,14 +39,29 @@ def sample_hidden(
     own_talon = bool(observation.buried)
     if not own_talon:
         capacity[TALON] = TALON_SIZE
-    cards = from_layers(*know.unseen)
-    if len(cards) != sum(capacity):
-        raise ValueError(f"{len(cards)} unseen cards for {sum(capacity)} hidden places")
+    if count_layers(*know.unseen) != sum(capacity):
+        raise ValueError(f"unseen cards do not fill the {sum(capacity)} hidden places")
+    # cards a seat is known to hold (declared, or taken back from a failed throw) go to it
+    placed: list[list[int]] = [[] for _ in range(SEATS + 1)]
+    pool = know.unseen
+    for other in range(SEATS):
+        if other == seat:
+            continue
+        k_ones, k_twos = know.known[other]
+        sure = (k_ones & pool[0], k_twos & pool[1])
+        sure_cards = from_layers(*sure)[: capacity[other]]
+        if sure_cards:
+            placed[other] = sure_cards
+            capacity[other] -= len(sure_cards)
+            pool = remove_layers(pool, to_layers(sure_cards))
+    cards = from_layers(*pool)
     eff = know.ctx.eff
     for attempt in range(_TRIES):
         respect_voids = attempt < _TRIES - 1  # the last try ignores voids rather than fail
         deal = _try_deal(rng, cards, capacity, know, eff, respect_voids)
         if deal is not None:
+            for holder in range(SEATS + 1):
+                deal[holder] += placed[holder]
             hands: list[Layers] = [(0, 0)] * SEATS
             for other in range(SEATS):
                 hands[other] = to_layers(deal[other]) if other != seat else observation.hand_layers

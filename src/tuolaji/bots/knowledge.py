@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tuolaji.core.cards import SEATS, Layers, count_layers, full_pack, remove_layers, to_layers
 from tuolaji.core.trump import TrumpContext
+from tuolaji.game.events import ThrowFailed
 from tuolaji.game.observation import Observation
 
 FULL_PACK: Layers = to_layers(full_pack())
@@ -28,6 +29,9 @@ class Knowledge:
     unseen: Layers = FULL_PACK
     #: void[seat] — bit mask of effective suits (bit s) that seat is known to lack
     void: list[int] = field(default_factory=lambda: [0] * SEATS)
+    #: known[seat] — cards that seat is known to hold: shown in a declaration (unless
+    #: it may have buried them) or taken back after a failed throw (R-H2)
+    known: list[Layers] = field(default_factory=lambda: [(0, 0)] * SEATS)
     tricks_seen: int = 0
     #: the cards of the current trick already taken out of ``unseen``
     trick_seen: int = 0
@@ -44,28 +48,51 @@ class Knowledge:
             if obs.buried:
                 self.unseen = remove_layers(self.unseen, to_layers(obs.buried))
             self.hand_taken = True
+            for declaration in obs.declarations:
+                if declaration.seat not in (self.seat, obs.starter):
+                    self._learn(declaration.seat, to_layers(declaration.cards))
         tricks = obs.tricks
         while self.tricks_seen < len(tricks):
-            plays = tricks[self.tricks_seen].plays
-            self._see_plays(plays, self.trick_seen, first)
+            done = tricks[self.tricks_seen]
+            self._see_plays(done.plays, self.trick_seen, first, done.failed_throw)
             self.trick_seen = 0
             self.tricks_seen += 1
         if len(obs.trick) > self.trick_seen:
-            self._see_plays(obs.trick, self.trick_seen, first)
+            self._see_plays(obs.trick, self.trick_seen, first, obs.failed_throw)
             self.trick_seen = len(obs.trick)
 
+    def _learn(self, seat: int, cards: Layers) -> None:
+        """``seat`` holds ``cards`` (a multiset union: a card is never counted twice)."""
+        ones, twos = self.known[seat]
+        self.known[seat] = (ones | cards[0], twos | cards[1])
+
     def _see_plays(
-        self, plays: tuple[tuple[int, tuple[int, ...]], ...], start: int, own_too: bool
+        self,
+        plays: tuple[tuple[int, tuple[int, ...]], ...],
+        start: int,
+        own_too: bool,
+        failed: ThrowFailed | None,
     ) -> None:
         if not plays:
             return
+        if failed is not None and start == 0 and failed.seat != self.seat:
+            # the thrower took back everything but the forced part, face up
+            returned = remove_layers(to_layers(failed.attempted), to_layers(failed.forced))
+            self._learn(failed.seat, returned)
         eff = self.ctx.eff
         lead_cards = plays[0][1]
         suit = eff[lead_cards[0]]
         for index in range(start, len(plays)):
             player, cards = plays[index]
+            played = to_layers(cards)
             if own_too or player != self.seat:
-                self.unseen = remove_layers(self.unseen, to_layers(cards))
+                self.unseen = remove_layers(self.unseen, played)
+            k_ones, k_twos = self.known[player]
+            if k_ones & played[0]:
+                # what a seat was known to hold and has now played is no longer in hand
+                self.known[player] = remove_layers(
+                    (k_ones, k_twos), (k_ones & played[0], k_twos & played[1])
+                )
             if index and sum(1 for k in cards if eff[k] == suit) < len(lead_cards):
                 self.void[player] |= 1 << suit
 
