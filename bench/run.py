@@ -21,6 +21,7 @@ from typing import Any
 import cases_follow
 import cases_game
 import cases_play
+import decisions
 from measure import Case, Result, machine, measure
 
 GOAL_US = 10.0
@@ -143,6 +144,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"goal: {cases_game.ROUNDS_GOAL} random rounds/s ({r.name}): {rate:,.0f}, {verdict}"
             )
+    print("\ndecision times (every play call in whole rounds):")
+    times = decisions.decision_times(search_rounds=1 if args.quick else 3)
+    for bot, figures in times.items():
+        print(
+            f"  {bot:<26} median {figures['median_ms']:8.2f} ms   p95 {figures['p95_ms']:8.2f} ms"
+            f"   max {figures['max_ms']:8.2f} ms   ({figures['decisions']:.0f} decisions)"
+        )
     seconds = time.perf_counter() - start
     print(f"total {seconds:.1f} s")
     if args.json:
@@ -154,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "machine": info,
             "results": [r.to_json() for r in results],
             "goals": checked,
+            "decision_times": times,
             "seconds": seconds,
         }
         Path(args.json).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")

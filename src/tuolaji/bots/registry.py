@@ -25,10 +25,25 @@ def make_player(name: str, seed: int) -> Player:
 
     ``cmd:COMMAND`` seats an external bot: COMMAND is split like a shell command line
     (``cmd:python examples/bot.py``) and run speaking docs/bot-protocol.md.
+    ``search:SECONDS`` is the search player with another thinking budget per decision.
     """
     if name.startswith("cmd:"):
         return ExternalPlayer(shlex.split(name[len("cmd:") :]), seed, name=name)
+    if name.startswith("search:"):
+        budget = name[len("search:") :]
+        try:
+            seconds = float(budget)
+        except ValueError:
+            seconds = -1.0
+        if not 0 < seconds <= 60:
+            raise ValueError(f"search:SECONDS takes a budget from 0 to 60 seconds, not {budget!r}")
+        player = SearchPlayer(seed, seconds=seconds)
+        player.name = name
+        return player
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ValueError(f"unknown player {name!r}: choose from {', '.join(PLAYER_NAMES)}")
+        raise ValueError(
+            f"unknown player {name!r}: choose from {', '.join(PLAYER_NAMES)}, "
+            "search:SECONDS or cmd:COMMAND"
+        )
     return factory(seed)

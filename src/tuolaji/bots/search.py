@@ -66,7 +66,7 @@ class SearchPlayer:
         seconds: float = DEFAULT_SECONDS,
         max_guesses: int = 64,
         min_guesses: int = 4,
-        width: int = 6,
+        width: int = 3,
     ) -> None:
         self.name = "search"
         self.rng = random.Random(seed)
