@@ -19,9 +19,9 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import full_pack, team_of
 from tuolaji.core.rules import RuleSet
-from tuolaji.game.game import Game, RoundStart
+from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
-from tuolaji.game.state import RoundResult
+from tuolaji.game.state import RoundResult, RoundStart
 
 #: Side A's letter and side B's; index 0 is side A.
 SIDES: tuple[str, str] = ("A", "B")

@@ -4,9 +4,9 @@ Imports only ``tuolaji.core``.
 """
 
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
-from tuolaji.game.game import Game, RoundStart
+from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart
 
 __all__ = [
     "Action",

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tuolaji.core.cards import SEATS, Layers, to_layers
-from tuolaji.game.game import Game, RoundStart
+from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation
-from tuolaji.game.state import Phase, RoundState
+from tuolaji.game.state import Phase, RoundStart, RoundState
 
 
 def game_from_observation(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tuolaji.core.cards import (
     HAND_SIZE,
@@ -23,7 +23,6 @@ from tuolaji.core.cards import (
     from_layers,
     full_pack,
     next_seat,
-    partner_of,
     points_of,
     remove_layers,
     team_of,
@@ -34,7 +33,6 @@ from tuolaji.core.declare import JOKER_PAIR_DECLARATION, declare_outcome, flip_t
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.core.scoring import settle, talon_multiplier
 from tuolaji.core.throws import judge_throw
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TrumpContext, trump_context
@@ -50,32 +48,16 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
-    TalonBonus,
     TalonFlipped,
     ThrowFailed,
     TrickWon,
     TrumpSettled,
 )
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundState
+from tuolaji.game.settlement import settle_round
+from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart, RoundState
 
 DRAWN_CARDS = HAND_SIZE * SEATS
 ACE = 12
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStart:
-    """How to open a game that does not start from round 1's open declaring: the trump
-    rank (both teams' level), the declaring team and the starter (who draws first)."""
-
-    rank: int
-    declarers: int
-    starter: int
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.rank <= ACE or self.declarers not in (0, 1) or not 0 <= self.starter < 4:
-            raise ValueError(f"bad round start {self}")
-        if team_of(self.starter) != self.declarers:
-            raise ValueError("the starter must belong to the declaring team (R-T5)")
 
 
 class Game:
@@ -482,47 +464,20 @@ class Game:
 
     def _end_round(self, last_winner: int, last_lead: tuple[int, ...]) -> None:
         state = self.round
-        ctx, declarers, starter = state.ctx, state.declarers, state.starter
-        assert ctx is not None and declarers is not None and starter is not None
-        bonus = 0
-        shown = team_of(last_winner) != declarers
-        if shown:
-            # R-S2: the opponents took the last trick: the talon counts, multiplied.
-            multiplier = talon_multiplier(ctx, last_lead)
-            bonus = points_of(state.talon) * multiplier
-            self.events.append(TalonBonus(state.talon, multiplier, bonus))
-        total = state.opponents_points + bonus
-        settlement = settle(total)
-        if settlement.declarers_hold:
-            next_declarers, next_starter = declarers, partner_of(starter)
-        else:
-            next_declarers, next_starter = 1 - declarers, next_seat(starter)
-        self.levels[next_declarers] += settlement.levels
-        self.results.append(
-            RoundResult(
-                number=state.number,
-                rank=state.rank,
-                suit=ctx.suit,
-                declarers=declarers,
-                starter=starter,
-                opponents_points=total,
-                trick_points=state.trick_points,
-                penalties=state.penalties,
-                talon_bonus=bonus,
-                talon=state.talon,
-                talon_shown=shown,
-                declarers_hold=settlement.declarers_hold,
-                levels_gained=settlement.levels,
-                failed_throws=state.failed_throws,
-            )
-        )
+        settled = settle_round(state, last_winner, last_lead)
+        if settled.bonus is not None:
+            self.events.append(settled.bonus)
+        result = settled.result
+        next_declarers, next_starter = settled.next_declarers, settled.next_starter
+        self.levels[next_declarers] += result.levels_gained
+        self.results.append(result)
         levels = (self.levels[0], self.levels[1])
         self.events.append(
             RoundEnded(
                 state.number,
-                total,
-                settlement.declarers_hold,
-                settlement.levels,
+                result.opponents_points,
+                result.declarers_hold,
+                result.levels_gained,
                 levels,
                 next_declarers,
                 next_starter,

@@ -15,7 +15,8 @@ from tuolaji.core.cards import RANKS, NotationError, format_cards, parse_cards, 
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
 from tuolaji.game.actions import Action, ActionFormatError, action_from_json, action_to_json
-from tuolaji.game.game import Game, RoundStart
+from tuolaji.game.game import Game
+from tuolaji.game.state import RoundStart
 
 FORMAT = "tuolaji-record"
 VERSION = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from tuolaji.core.cards import Layers
+from tuolaji.core.cards import Layers, team_of
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.trump import TrumpContext
@@ -91,3 +91,19 @@ class RoundState:
     def opponents_points(self) -> int:
         """The opponents' points so far: tricks won plus penalties (R-H3, R-S1)."""
         return self.trick_points + self.penalties
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """How to open a game that does not start from round 1's open declaring: the trump
+    rank (both teams' level), the declaring team and the starter (who draws first)."""
+
+    rank: int
+    declarers: int
+    starter: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.rank <= 12 or self.declarers not in (0, 1) or not 0 <= self.starter < 4:
+            raise ValueError(f"bad round start {self}")
+        if team_of(self.starter) != self.declarers:
+            raise ValueError("the starter must belong to the declaring team (R-T5)")

@@ -1,0 +1,60 @@
+"""Settling a finished round: the talon bonus, the level change and who declares and
+starts next (R-S2–R-S4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tuolaji.core.cards import next_seat, partner_of, points_of, team_of
+from tuolaji.core.scoring import settle, talon_multiplier
+from tuolaji.game.events import TalonBonus
+from tuolaji.game.state import RoundResult, RoundState
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A round's result, the talon bonus event if there was one, and the next round's
+    declaring team and starter."""
+
+    result: RoundResult
+    bonus: TalonBonus | None
+    next_declarers: int
+    next_starter: int
+
+
+def settle_round(state: RoundState, last_winner: int, last_lead: tuple[int, ...]) -> Settled:
+    """Settle ``state``, whose last trick ``last_winner`` won on ``last_lead``."""
+    ctx, declarers, starter = state.ctx, state.declarers, state.starter
+    assert ctx is not None and declarers is not None and starter is not None
+    bonus_event = None
+    bonus = 0
+    shown = team_of(last_winner) != declarers
+    if shown:
+        # R-S2: the opponents took the last trick: the talon counts, multiplied.
+        multiplier = talon_multiplier(ctx, last_lead)
+        bonus = points_of(state.talon) * multiplier
+        bonus_event = TalonBonus(state.talon, multiplier, bonus)
+    total = state.opponents_points + bonus
+    settlement = settle(total)
+    if settlement.declarers_hold:
+        # R-S4: holding on, the partner of the last starter starts
+        next_declarers, next_starter = declarers, partner_of(starter)
+    else:
+        next_declarers, next_starter = 1 - declarers, next_seat(starter)
+    result = RoundResult(
+        number=state.number,
+        rank=state.rank,
+        suit=ctx.suit,
+        declarers=declarers,
+        starter=starter,
+        opponents_points=total,
+        trick_points=state.trick_points,
+        penalties=state.penalties,
+        talon_bonus=bonus,
+        talon=state.talon,
+        talon_shown=shown,
+        declarers_hold=settlement.declarers_hold,
+        levels_gained=settlement.levels,
+        failed_throws=state.failed_throws,
+    )
+    return Settled(result, bonus_event, next_declarers, next_starter)
