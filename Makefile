@@ -1,10 +1,12 @@
-# tuolaji — the two commands a fresh machine needs: `make test` and (later) `make play`.
+# tuolaji — the two commands a fresh machine needs: `make test` and `make play`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCALE := src/tuolaji/locale
+POT := $(LOCALE)/tuolaji.pot
 
-.PHONY: test lint typecheck unit bench install clean
+.PHONY: test lint typecheck unit bench install clean play catalogs pot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +29,25 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck unit
+test: catalogs lint typecheck unit
+
+# Play against three bots in the terminal (ARGS="--plain --lang es" and so on).
+play: catalogs
+	$(BIN)/tuolaji play $(ARGS)
+
+# Compile every translation (.po) into the .mo files the game reads; none yet is fine.
+catalogs: $(STAMP)
+	@if ls $(LOCALE)/*/LC_MESSAGES/tuolaji.po >/dev/null 2>&1; then \
+		$(BIN)/pybabel compile --domain tuolaji --directory $(LOCALE) --statistics; \
+	else \
+		echo "catalogs: no translations yet"; \
+	fi
+
+# Refresh the message template from the source (then update the .po files from it).
+pot: $(STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --output-file $(POT) \
+		--project tuolaji --copyright-holder "tuolaji maintainers" \
+		--add-comments TRANSLATORS: .
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -214,6 +214,72 @@ def replay(
 
 
 @app.command()
+def play(
+    bots: Annotated[
+        str, typer.Option(help="The three bots: heuristic, search or random.")
+    ] = "heuristic",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the shuffles (a random one if not given).")
+    ] = None,
+    rules: Annotated[str, typer.Option(help="Preset: standard or classic.")] = "standard",
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language: en, zh_CN, es, da, lv or hi (default: the locale's)."),
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved game record.")] = None,
+    save: Annotated[Path, typer.Option(help="Where saving writes the game record.")] = Path(
+        "tuolaji-game.json"
+    ),
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help="Line mode: text prompts for screen readers and pipes."),
+    ] = False,
+    rounds: Annotated[
+        int | None, typer.Option(min=1, help="Stop after this many rounds (default: whole game).")
+    ] = None,
+    delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds between two bot moves on the screen.")
+    ] = 0.6,
+) -> None:
+    """Play Tractor in the terminal against three bots (you are seat 0; seat 2 is your
+    partner). See docs/playing.md."""
+    from tuolaji.play.launch import LaunchError, PlayOptions
+    from tuolaji.play.launch import play as start
+    from tuolaji.play.session import BOT_CHOICES
+
+    if bots not in BOT_CHOICES:
+        raise typer.BadParameter(f"--bots takes one of {', '.join(BOT_CHOICES)}, not {bots!r}")
+    options = PlayOptions(
+        bots, seed, _rules_option(rules, None), lang, resume, save, plain, rounds, delay
+    )
+    try:
+        code = start(options)
+    except LaunchError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(1) from None
+    raise typer.Exit(code)
+
+
+@app.command("rules")
+def rules_command(
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language: en, zh_CN, es, da, lv or hi (default: the locale's)."),
+    ] = None,
+) -> None:
+    """Print the rules of Tractor in plain words, with their rule ids."""
+    from tuolaji.play.launch import setup_language, utf8
+    from tuolaji.play.rules_text import rules_text
+
+    notice = setup_language(lang)
+    if notice:
+        typer.echo(notice, err=True)
+    out = utf8(sys.stdout)
+    out.write(rules_text())
+    out.flush()
+
+
+@app.command()
 def version() -> None:
     """Print the version."""
     typer.echo(__version__)

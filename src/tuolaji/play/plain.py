@@ -1,0 +1,268 @@
+"""The line mode (``tuolaji play --plain``): the same game as text prompts on stdin and
+stdout, for screen readers, pipes and very small terminals.
+
+Every prompt ends in ``> `` and the line before it says what is expected. Cards are
+typed in the notation of RULES.md §1 (case-insensitive; ``10`` and ``♠♥♦♣`` accepted).
+Commands work at every prompt: help, hint, auto, hand, table, last, status, rules,
+save FILE, quit. End of input ends the game cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from tuolaji.core.cards import NotationError, format_cards, parse_card
+from tuolaji.i18n import _, ngettext
+from tuolaji.play import view
+from tuolaji.play.narrate import summary_lines
+from tuolaji.play.rules_text import rules_text
+from tuolaji.play.session import Outcome, Session, Waiting
+from tuolaji.play.words import (
+    CardRun,
+    Message,
+    display_context,
+    effective_suit,
+    plain,
+    sort_hand,
+    suit_heading,
+)
+
+
+class _EndOfInput(Exception):
+    """stdin is closed."""
+
+
+class _Quit(Exception):
+    """The player typed quit."""
+
+
+def read_cards(text: str) -> tuple[list[int], str | None]:
+    """Cards typed by the player, or an explanation of the first one that cannot be read."""
+    cards = []
+    for token in text.split():
+        try:
+            cards.append(parse_card(token))
+        except NotationError:
+            return [], _(
+                "Could not read '{token}': write a rank (2-9, T or 10, J, Q, K, A) then a "
+                "suit (S, H, D, C or ♠♥♦♣), or BJ / RJ; separate cards by spaces."
+            ).format(token=token)
+    return cards, None
+
+
+class PlainGame:
+    """The line-mode loop over a :class:`Session`."""
+
+    def __init__(self, session: Session, stdin: TextIO, stdout: TextIO, save_path: str) -> None:
+        self.session = session
+        self.stdin = stdin
+        self.stdout = stdout
+        self.save_path = save_path
+        self._shown: tuple[Waiting, int] | None = None
+        self._commands: dict[str, Callable[[str], None]] = {
+            "help": self._help,
+            "?": self._help,
+            "hint": self._hint,
+            "hand": lambda _arg: self._show_hand(),
+            "table": lambda _arg: self._say(view.current_trick_message(self.session)),
+            "last": self._last,
+            "status": lambda _arg: self._status(),
+            "rules": lambda _arg: self._say(rules_text()),
+            "save": self._save,
+            "quit": self._quit,
+            "exit": self._quit,
+        }
+
+    # ------------------------------------------------------------------ output
+
+    def _say(self, message: Message | str) -> None:
+        print(plain(message), file=self.stdout, flush=True)
+
+    def _ask(self, question: str) -> str:
+        """Print what is expected, then the prompt; the answer line (EOF ends the game)."""
+        self._say(question)
+        print("> ", end="", file=self.stdout, flush=True)
+        line = self.stdin.readline()
+        if not line:
+            raise _EndOfInput
+        return line.strip()
+
+    def _show_hand(self) -> None:
+        obs = self.session.observation()
+        ctx = display_context(obs)
+        groups = sort_hand(ctx, obs.rank, obs.hand)
+        count = len(obs.hand)
+        self._say(
+            ngettext("Your hand ({n} card):", "Your hand ({n} cards):", count).format(n=count)
+        )
+        for group in groups:
+            heading = suit_heading(effective_suit(ctx, obs.rank, group[0]))
+            self._say(["  ", heading, ": ", CardRun(tuple(group))])
+
+    def _status(self) -> None:
+        for line in view.status_lines(self.session):
+            self._say(line)
+
+    def _flush_log(self) -> None:
+        for message in self.session.new_messages():
+            self._say(message)
+
+    # ------------------------------------------------------------------ commands
+
+    def _help(self, _arg: str) -> None:
+        self._say(
+            _(
+                "Type cards in notation, like 'AS AS' or '10h' or '2♣'. Commands: help; "
+                "hint (what the heuristic bot would do); auto (do what the hint says); hand; "
+                "table (the trick so far); last (the last trick); status; rules; "
+                "save FILE; quit."
+            )
+        )
+
+    def _hint(self, _arg: str) -> None:
+        self._say(self.session.hint().message)
+
+    def _last(self, _arg: str) -> None:
+        trick = self.session.last_trick()
+        if trick is None:
+            self._say(_("No trick has been played yet this round."))
+        else:
+            self._say(view.trick_message(trick))
+
+    def _save(self, arg: str) -> None:
+        path = arg or self.save_path
+        outcome = self.session.save(path)
+        self._say(outcome.message)
+        if outcome.ok:
+            self._say(
+                _(
+                    "Resume with: tuolaji play --plain --resume {path}; "
+                    "print it with: tuolaji replay {path}"
+                ).format(path=path)
+            )
+
+    def _quit(self, _arg: str) -> None:
+        raise _Quit
+
+    def _command(self, line: str) -> bool:
+        """Run ``line`` if it is a command; whether it was one."""
+        word, _sep, arg = line.partition(" ")
+        command = self._commands.get(word.lower())
+        if command is None:
+            return False
+        command(arg.strip())
+        return True
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        """Play until the game ends, the player quits or the input ends; the exit code."""
+        self._say(_("Tractor in plain text. You sit South; North is your partner."))
+        self._help("")
+        try:
+            while True:
+                try:
+                    self.session.run_until_human()
+                except Exception as error:  # a bot's bug: say so and stop, no traceback
+                    self._say(_("Something went wrong: {error}").format(error=error))
+                    return 1
+                self._flush_log()
+                if self.session.waiting() is Waiting.OVER:
+                    self._say(view.expected(self.session))
+                    return 0
+                try:
+                    self._turn()
+                except (_EndOfInput, _Quit):
+                    raise
+                except Exception as error:  # bad input must never end the game
+                    self._say(_("Something went wrong: {error}").format(error=error))
+        except _EndOfInput:
+            self._say(_("Input ended: goodbye. (Use 'save FILE' to keep a game.)"))
+        except _Quit:
+            self._say(_("Goodbye."))
+        return 0
+
+    def _turn(self) -> None:
+        """Ask the human once and carry out the answer."""
+        session = self.session
+        waiting = session.waiting()
+        if waiting is Waiting.SUMMARY:
+            self._summary()
+            return
+        # the table and the hand once per decision, not again after a command or a refusal
+        moment = (waiting, len(session.game.events))
+        if moment != self._shown:
+            self._shown = moment
+            if waiting is Waiting.PLAY:
+                self._say(view.current_trick_message(session))
+            self._show_hand()
+        line = self._ask(self._question(waiting))
+        if line.lower() in ("auto", "play hint"):
+            self._report(session.follow_hint())
+            return
+        if self._command(line):
+            return
+        self._report(self._answer(waiting, line))
+
+    def _question(self, waiting: Waiting) -> str:
+        session = self.session
+        expected = view.expected(session)
+        if waiting in (Waiting.OFFER, Waiting.WINDOW):
+            options = "  ".join(
+                f"{number}) {format_cards(option)}"
+                for number, option in enumerate(session.declaration_options(), 1)
+            )
+            how = (
+                _("Type a number or the cards to declare, or press Enter to go on.")
+                if waiting is Waiting.OFFER
+                else _("Type a number or the cards to declare, or 'pass'.")
+            )
+            label = _("Options:")
+            return f"{expected}\n{label} {options}\n{how}"
+        if waiting is Waiting.BURY:
+            return f"{view.expected(session)}\n" + _("Type the 8 cards to bury.")
+        return f"{expected}\n" + _("Type the cards to play.")
+
+    def _answer(self, waiting: Waiting, line: str) -> Outcome:
+        session = self.session
+        if waiting in (Waiting.OFFER, Waiting.WINDOW):
+            if not line or line.lower() == "pass":
+                return session.keep_drawing() if waiting is Waiting.OFFER else session.pass_turn()
+            options = session.declaration_options()
+            if line.isdigit():
+                number = int(line)
+                if not 1 <= number <= len(options):
+                    return Outcome(False, _("Choose a number from the list."))
+                return session.declare(options[number - 1])
+        if not line:
+            return Outcome(False, _("Nothing typed. Type 'help' for help."))
+        cards, error = read_cards(line)
+        if error is not None:
+            return Outcome(False, error)
+        if waiting in (Waiting.OFFER, Waiting.WINDOW):
+            return session.declare(cards)
+        if waiting is Waiting.BURY:
+            return session.bury(cards)
+        return session.play(cards)
+
+    def _report(self, outcome: Outcome) -> None:
+        if outcome.message:
+            self._say(outcome.message)
+        elif not outcome.ok:
+            self._say(_("That did not work. Type 'help' for help."))
+
+    def _summary(self) -> None:
+        result = self.session.last_result()
+        if result is not None:
+            for line in summary_lines(*result):
+                self._say(line)
+        line = self._ask(_("Press Enter to go on."))
+        if line and line.lower() not in ("auto", "play hint") and self._command(line):
+            return
+        self.session.next_round()
+
+
+def run_plain(session: Session, stdin: TextIO, stdout: TextIO, save_path: str) -> int:
+    """Play ``session`` in line mode; the exit code (0: the game or the input ended)."""
+    return PlainGame(session, stdin, stdout, save_path).run()

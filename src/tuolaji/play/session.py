@@ -1,0 +1,394 @@
+"""The game driver both front ends share: the human at seat 0 (partner North, seat 2)
+against bots, live dealing, declaring, burying, tricks, rounds, hints, saving, resuming.
+
+The session never blocks: a front end asks :meth:`Session.waiting` what the game needs.
+While it is ``NOTHING``, :meth:`Session.advance` takes one step that is not the human's
+(one card drawn, a bot declaring, burying or playing, exactly as the arena runner does);
+otherwise the human answers with :meth:`declare`, :meth:`keep_drawing`, :meth:`pass_turn`,
+:meth:`bury`, :meth:`play` or :meth:`next_round`. Human actions that the rules refuse come
+back as an :class:`Outcome` naming the rule in plain words; nothing raises.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tuolaji.arena.runner import step
+from tuolaji.bots.base import Player
+from tuolaji.bots.random_player import declaration_options
+from tuolaji.bots.registry import PLAYER_NAMES, make_player
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.rules import STANDARD, RuleSet
+from tuolaji.game.events import RoundEnded
+from tuolaji.game.game import Game
+from tuolaji.game.observation import Observation, observe
+from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
+from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+from tuolaji.i18n import _
+from tuolaji.play.narrate import describe
+from tuolaji.play.words import HUMAN, Message, fill, refusal
+
+HUMAN_NAME = "human"
+BOT_CHOICES = ("heuristic", "search", "random")
+#: a guard against a driver loop that never reaches the human (a bug, not a game)
+MAX_STEPS = 100_000
+
+
+class Waiting(enum.Enum):
+    """What the game needs next."""
+
+    NOTHING = "nothing"  # not the human: call advance()
+    OFFER = "offer"  # the draw paused: the human may declare (declare / keep_drawing)
+    WINDOW = "window"  # the human's turn in the final declaring window (declare / pass)
+    BURY = "bury"  # the human starts: bury 8 cards
+    PLAY = "play"  # the human leads or follows
+    SUMMARY = "summary"  # a round has ended: show the summary, then next_round()
+    OVER = "over"  # the game is over (or the rounds asked for are played)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a human action went: ``ok``, and a message to show (a refusal names the rule)."""
+
+    ok: bool
+    message: str = ""
+    rule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the heuristic bot would do in the human's place: ``cards`` to declare, bury or
+    play (None: keep quiet or pass), and the advice in words."""
+
+    cards: tuple[int, ...] | None
+    message: Message
+
+
+class _HumanSeat:
+    """Seat 0 in the runner's list of players. The session offers the human every
+    declaration itself and never lets the runner ask seat 0 anything else."""
+
+    name = HUMAN_NAME
+
+    def declaration(self, observation: Observation) -> Sequence[int] | None:
+        """The runner asks on the human's draws: the session's own offer answers."""
+        return None
+
+    def bury(self, observation: Observation) -> Sequence[int]:
+        """Never called: the session waits for the human instead."""
+        raise RuntimeError("the runner must not bury for the human")
+
+    def play(self, observation: Observation) -> Sequence[int]:
+        """Never called: the session waits for the human instead."""
+        raise RuntimeError("the runner must not play for the human")
+
+
+def bot_names(choice: str) -> tuple[str, str, str]:
+    """The three bots for ``--bots``: one of :data:`BOT_CHOICES`."""
+    if choice not in BOT_CHOICES:
+        raise ValueError(
+            _("unknown bots {name!r}: choose {choices}").format(
+                name=choice, choices=", ".join(BOT_CHOICES)
+            )
+        )
+    return (choice, choice, choice)
+
+
+class Session:
+    """A game between the human (seat 0) and three bots (see the module docstring)."""
+
+    def __init__(self, game: Game, bots: Sequence[str], *, resumed: bool = False) -> None:
+        self.game = game
+        self.bot_names = tuple(bots)
+        seed = game.seed
+        self._bots: list[Player] = [
+            make_player(name, seed * 4 + seat) for seat, name in enumerate(self.bot_names, 1)
+        ]
+        self._seats: list[Player] = [_HumanSeat(), *self._bots]
+        self._offer: list[tuple[int, ...]] = []
+        self._offered: set[tuple[int, ...]] = set()
+        self._offer_deal = game.round  # the deal the offers belong to (a redeal is new)
+        # rounds whose summary the human has seen (a resumed game has seen the past ones)
+        self._acknowledged = len(game.results)
+        self.log: list[Message] = []
+        self._told = 0  # messages already handed out by new_messages()
+        # a new game tells its story from the start; a resumed one from where it stood
+        self._seen_events = len(game.events) if resumed else 0
+        self.resumed = resumed
+        if game.phase is Phase.DRAW:
+            self._update_offer()
+
+    # ------------------------------------------------------------------ creating
+
+    @classmethod
+    def new(
+        cls,
+        bots: str = "heuristic",
+        seed: int | None = None,
+        rules: RuleSet = STANDARD,
+        rounds: int | None = None,
+    ) -> Session:
+        """A new game; ``seed`` None picks one at random; ``rounds`` stops the game after
+        that many rounds (None: play until a team passes the ace)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        game = Game(rules, seed, round_limit=rounds)
+        return cls(game, bot_names(bots))
+
+    @classmethod
+    def resume(cls, path: str | Path, bots: str = "heuristic") -> Session:
+        """The game saved in ``path``, replayed to where it stopped. Bots named in the
+        record are seated again when they are built-in players; any other name (an
+        external command, which a file must never start) is replaced by ``bots``.
+        Raises :class:`tuolaji.game.record.RecordError` for a bad file."""
+        record = load_record(path)
+        game = replay(record)
+        names = [
+            name if name in PLAYER_NAMES else bot_names(bots)[0] for name in record.players[1:]
+        ]
+        return cls(game, names, resumed=True)
+
+    # ------------------------------------------------------------------ reading
+
+    def observation(self) -> Observation:
+        """What the human may see now."""
+        return observe(self.game, HUMAN)
+
+    def waiting(self) -> Waiting:
+        """What the game needs next (see :class:`Waiting`)."""
+        game = self.game
+        if len(game.results) > self._acknowledged:
+            return Waiting.SUMMARY
+        phase = game.phase
+        if phase is Phase.OVER:
+            return Waiting.OVER
+        if phase is Phase.DRAW:
+            return Waiting.OFFER if self._offer else Waiting.NOTHING
+        if phase is Phase.DECLARE:
+            if game.round.window_seat == HUMAN and self.declaration_options():
+                return Waiting.WINDOW
+            return Waiting.NOTHING
+        if phase is Phase.EXCHANGE:
+            return Waiting.BURY if game.round.starter == HUMAN else Waiting.NOTHING
+        return Waiting.PLAY if game.round.to_play == HUMAN else Waiting.NOTHING
+
+    def declaration_options(self) -> list[tuple[int, ...]]:
+        """The declarations the human could make now that would stand (R-T2, R-T3),
+        worked out from the human's own observation; empty when declaring is closed."""
+        game = self.game
+        if "declare" not in game.open_actions(HUMAN):
+            return []
+        obs = self.observation()
+        return declaration_options(obs.rank, obs.declaration, HUMAN, obs.hand_layers)
+
+    @property
+    def offer(self) -> list[tuple[int, ...]]:
+        """The declarations offered while the draw is paused for the human."""
+        return list(self._offer)
+
+    def last_trick(self) -> CompletedTrick | None:
+        """The last finished trick of this round, if any."""
+        tricks = self.game.round.tricks
+        return tricks[-1] if tricks else None
+
+    def last_result(self) -> tuple[RoundResult, RoundEnded | None] | None:
+        """The result of the last finished round and its end event, if a round ended."""
+        if not self.game.results:
+            return None
+        ended = next((e for e in reversed(self.game.events) if isinstance(e, RoundEnded)), None)
+        return self.game.results[-1], ended
+
+    def new_messages(self) -> list[Message]:
+        """The log lines added since the last call."""
+        self._sync()
+        fresh = self.log[self._told :]
+        self._told = len(self.log)
+        return fresh
+
+    # ------------------------------------------------------------------ driving
+
+    def advance(self) -> None:
+        """Take one step that is not the human's: draw a card (its drawer may declare),
+        let a bot declare, pass, bury or play, or pass for the human in the final window
+        when nothing the human holds could stand. Does nothing while the human is asked."""
+        if self.waiting() is not Waiting.NOTHING:
+            return
+        game = self.game
+        if game.phase is Phase.DECLARE and game.round.window_seat == HUMAN:
+            self._sync()
+            game.pass_declaring(HUMAN)
+            self._seen_events = len(game.events)  # told below, with the reason
+            self.log.append(fill(_("You pass: you have no stronger declaration to make.")))
+        else:
+            step(game, self._seats)
+        if game.phase is Phase.DRAW:
+            self._update_offer()
+        self._sync()
+
+    def run_until_human(self) -> None:
+        """Advance until the human is asked something (or the game is over)."""
+        for _step in range(MAX_STEPS):
+            if self.waiting() is not Waiting.NOTHING:
+                return
+            self.advance()
+        raise RuntimeError("the game did not reach the human")
+
+    def _update_offer(self) -> None:
+        """Pause the draw when the human could make a declaration not offered before."""
+        if self.game.round is not self._offer_deal:
+            self._offer_deal = self.game.round
+            self._offered = set()
+        options = self.declaration_options()
+        fresh = [option for option in options if option not in self._offered]
+        self._offer = options if fresh else []
+        self._offered.update(options)
+
+    def _sync(self) -> None:
+        """Turn the game's new events into log lines."""
+        events = self.game.events
+        for event in events[self._seen_events :]:
+            message = describe(event)
+            if message is not None:
+                self.log.append(message)
+        self._seen_events = len(events)
+
+    def _attempt(self, action: str, cards: Sequence[int]) -> Outcome:
+        game = self.game
+        try:
+            if action == "declare":
+                game.declare(HUMAN, cards)
+            elif action == "bury":
+                game.bury(HUMAN, cards)
+            else:
+                game.play(HUMAN, cards)
+        except IllegalAction as error:
+            return Outcome(False, refusal(error.rule), error.rule)
+        self._sync()
+        return Outcome(True)
+
+    # ------------------------------------------------------------------ human actions
+
+    def declare(self, cards: Sequence[int]) -> Outcome:
+        """The human reveals ``cards`` to declare (during the draw or on their turn in
+        the final window)."""
+        if self.waiting() is Waiting.SUMMARY:
+            return Outcome(False, _("The round is over: go on to the next round first."))
+        if not cards:
+            return Outcome(False, _("Choose the cards to declare with first."))
+        outcome = self._attempt("declare", cards)
+        if outcome.ok:
+            self._offer = []
+        return outcome
+
+    def keep_drawing(self) -> Outcome:
+        """The human lets the paused draw go on without declaring."""
+        if self.waiting() is not Waiting.OFFER:
+            return Outcome(False, _("The draw is not waiting for you."))
+        self._offer = []
+        return Outcome(True)
+
+    def pass_turn(self) -> Outcome:
+        """The human passes in the final declaring window (R-T4)."""
+        if self.waiting() is Waiting.OFFER:
+            return self.keep_drawing()
+        try:
+            self.game.pass_declaring(HUMAN)
+        except IllegalAction as error:
+            return Outcome(False, refusal(error.rule), error.rule)
+        self._sync()
+        return Outcome(True)
+
+    def bury(self, cards: Sequence[int]) -> Outcome:
+        """The human, as starter, lays 8 cards down as the new talon (R-K1)."""
+        if self.waiting() is not Waiting.BURY:
+            return Outcome(False, _("You have no cards to bury now."))
+        if len(cards) != 8:
+            return Outcome(
+                False,
+                refusal("R-K1") + " " + _("You chose {n}.").format(n=len(cards)),
+                "R-K1",
+            )
+        return self._attempt("bury", cards)
+
+    def play(self, cards: Sequence[int]) -> Outcome:
+        """The human leads or follows with ``cards``."""
+        waiting = self.waiting()
+        if waiting is not Waiting.PLAY:
+            if self.game.phase is Phase.PLAY and waiting is Waiting.NOTHING:
+                return Outcome(False, refusal("R-P1"), "R-P1")
+            return Outcome(False, _("It is not time to play a card."))
+        if not cards:
+            return Outcome(False, _("Choose the cards to play first."))
+        return self._attempt("play", cards)
+
+    def next_round(self) -> Outcome:
+        """The human has read the end-of-round summary: go on."""
+        if self.waiting() is not Waiting.SUMMARY:
+            return Outcome(False, _("No round summary is waiting."))
+        self._acknowledged = len(self.game.results)
+        if self.game.phase is Phase.DRAW:
+            self._update_offer()
+        return Outcome(True)
+
+    def hint(self) -> Hint:
+        """What the heuristic bot would do from the human's observation."""
+        waiting = self.waiting()
+        adviser = make_player("heuristic", self.game.seed)
+        obs = self.observation()
+        if waiting in (Waiting.OFFER, Waiting.WINDOW) or (
+            self.game.phase is Phase.DRAW and self.declaration_options()
+        ):
+            choice = adviser.declaration(obs)
+            if choice:
+                return Hint(tuple(choice), fill(_("Hint: declare {cards}."), cards=tuple(choice)))
+            if waiting is Waiting.WINDOW:
+                return Hint(None, fill(_("Hint: pass.")))
+            return Hint(None, fill(_("Hint: do not declare yet.")))
+        if waiting is Waiting.BURY:
+            cards = tuple(sorted(adviser.bury(obs)))
+            return Hint(cards, fill(_("Hint: bury {cards}."), cards=cards))
+        if waiting is Waiting.PLAY:
+            cards = tuple(sorted(adviser.play(obs)))
+            return Hint(cards, fill(_("Hint: play {cards}."), cards=cards))
+        return Hint(None, fill(_("No hint: nothing is asked of you now.")))
+
+    def follow_hint(self) -> Outcome:
+        """Do what the hint says (the line mode's ``auto``): declare or not, pass, bury,
+        play, or go on after a round summary."""
+        waiting = self.waiting()
+        if waiting is Waiting.SUMMARY:
+            return self.next_round()
+        hint = self.hint()
+        if waiting is Waiting.OFFER:
+            return self.declare(hint.cards) if hint.cards else self.keep_drawing()
+        if waiting is Waiting.WINDOW:
+            return self.declare(hint.cards) if hint.cards else self.pass_turn()
+        if waiting is Waiting.BURY and hint.cards:
+            return self.bury(hint.cards)
+        if waiting is Waiting.PLAY and hint.cards:
+            return self.play(hint.cards)
+        return Outcome(False, _("Nothing is asked of you now."))
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (docs/records.md), seat 0 named "human"."""
+        return record_of(self.game, [HUMAN_NAME, *self.bot_names])
+
+    def save(self, path: str | Path) -> Outcome:
+        """Write the game record to ``path``; ``tuolaji play --resume`` continues it and
+        ``tuolaji replay`` prints it."""
+        try:
+            save_record(self.record(), path)
+        except OSError as error:
+            return Outcome(
+                False,
+                _("Could not save to {path}: {reason}").format(
+                    path=path, reason=error.strerror or error
+                ),
+            )
+        return Outcome(True, _("Game saved to {path}.").format(path=path))

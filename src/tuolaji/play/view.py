@@ -1,0 +1,147 @@
+"""What the table shows, in words both front ends use: the status of the round, the
+trick on the table, the last trick, and what the game expects of the human now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tuolaji.core.cards import points_of
+from tuolaji.game.state import CompletedTrick, Phase
+from tuolaji.i18n import _, ngettext
+from tuolaji.play.narrate import points_text
+from tuolaji.play.session import Session, Waiting
+from tuolaji.play.words import (
+    HUMAN,
+    CardRun,
+    Message,
+    fill,
+    level_text,
+    seat_name,
+    team_name,
+    trump_words,
+)
+
+
+def trump_line(session: Session) -> str:
+    """The trump line, e.g. "Trump: rank 2, ♥ hearts"."""
+    obs = session.observation()
+    return _("Trump: {trump}").format(
+        trump=trump_words(obs.rank, obs.trump_suit, obs.trump_settled)
+    )
+
+
+def levels_line(session: Session) -> str:
+    """The levels line, e.g. "Levels: We 2 · They 2"."""
+    we, they = session.game.levels[HUMAN % 2], session.game.levels[1 - HUMAN % 2]
+    return _("Levels: We {we} · They {they}").format(we=level_text(we), they=level_text(they))
+
+
+def roles_line(session: Session) -> str:
+    """Who declares and who starts (or that declaring decides it, in round 1)."""
+    obs = session.observation()
+    if obs.declarers is None:
+        return _("Declarers: whoever declares")
+    starter = seat_name(obs.starter) if obs.starter is not None else "?"
+    return _("Declarers: {team} · starter: {seat}").format(
+        team=team_name(obs.declarers), seat=starter
+    )
+
+
+def points_line(session: Session) -> str:
+    """The opponents' points so far this round."""
+    obs = session.observation()
+    return _("Opponents' points: {points}").format(points=obs.opponents_points)
+
+
+def round_line(session: Session) -> str:
+    """The round line, e.g. "Round 3"."""
+    return _("Round {n}").format(n=session.game.round.number)
+
+
+def status_lines(session: Session) -> list[str]:
+    """Everything about the round in a few short lines."""
+    return [
+        f"{round_line(session)} · {trump_line(session)} · {levels_line(session)}",
+        f"{roles_line(session)} · {points_line(session)} · {turn_line(session)}",
+    ]
+
+
+def turn_line(session: Session) -> str:
+    """Whose turn it is, in a few words."""
+    game = session.game
+    phase = game.phase
+    if phase is Phase.OVER:
+        return _("Game over")
+    if phase is Phase.DRAW:
+        return _("Dealing: {n} cards left").format(n=session.observation().cards_left_in_pack)
+    seat = game.to_act()
+    if seat is None:
+        return ""
+    if seat == HUMAN:
+        return _("Your turn")
+    return _("{who} to act").format(who=seat_name(seat))
+
+
+def trick_plays(session: Session) -> dict[int, tuple[int, ...]]:
+    """The cards each seat has put on the current trick."""
+    return dict(session.observation().trick)
+
+
+def trick_message(trick: CompletedTrick) -> Message:
+    """A finished trick in one line: who played what, who won, its points."""
+    out: Message = [_("Trick {n}:").format(n=trick.number)]
+    for index, (seat, cards) in enumerate(trick.plays):
+        out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
+    out.append(" — ")
+    out.append(
+        _("{who} wins, {points}.").format(
+            who=seat_name(trick.winner), points=points_text(trick.points)
+        )
+    )
+    return out
+
+
+def current_trick_message(session: Session) -> Message:
+    """The trick on the table now, or a note that it is empty."""
+    plays = session.observation().trick
+    if not plays:
+        return fill(_("No cards on the table."))
+    out: Message = [_("On the table:")]
+    for index, (seat, cards) in enumerate(plays):
+        out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
+    out.append(".")
+    return out
+
+
+def expected(session: Session, selected: Sequence[int] | None = None) -> str:
+    """What the game expects of the human now, in words (the front ends add how: which
+    keys to press or what to type). ``selected``: the cards chosen so far on a screen
+    that selects them (their count and points are shown while burying)."""
+    waiting = session.waiting()
+    obs = session.observation()
+    if waiting is Waiting.OFFER:
+        return _("You may declare now, or let the dealing go on.")
+    if waiting is Waiting.WINDOW:
+        return _("Last chance to declare: declare or pass.")
+    if waiting is Waiting.BURY:
+        if selected is None:
+            return _("Choose 8 cards to bury.")
+        return _("Choose 8 cards to bury: {n} chosen, {points}.").format(
+            n=len(selected), points=points_text(points_of(selected))
+        )
+    if waiting is Waiting.PLAY:
+        if obs.lead is None:
+            return _("Your lead: a single, a pair, a tractor, or several of one suit.")
+        size = obs.lead.size
+        text = ngettext(
+            "Your turn: follow with {n} card.", "Your turn: follow with {n} cards.", size
+        )
+        text = text.format(n=size)
+        if obs.must_beat:
+            text += " " + _("You must beat the forced lead (R-H2).")
+        return text
+    if waiting is Waiting.SUMMARY:
+        return _("The round is over.")
+    if waiting is Waiting.OVER:
+        return _("The game is over.")
+    return turn_line(session)

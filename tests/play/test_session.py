@@ -1,0 +1,172 @@
+"""The game driver: a whole round with the human at seat 0, refusals in plain words,
+hints, and saving and resuming game records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuolaji.core.cards import parse_cards
+from tuolaji.game.record import RecordError, load_record, replay
+from tuolaji.game.state import Phase
+from tuolaji.play.session import Session, Waiting
+from tuolaji.play.words import plain
+
+SEED = 3  # with random bots: the human may declare 2H 2H early, and then starts
+
+
+def until(session: Session, wanted: Waiting, limit: int = 500) -> None:
+    """Follow the hints until the session waits for ``wanted``."""
+    for _ in range(limit):
+        session.run_until_human()
+        if session.waiting() is wanted:
+            return
+        assert session.follow_hint().ok
+    raise AssertionError(f"never reached {wanted}")
+
+
+def test_a_whole_round_follows_the_hints_to_the_summary() -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    until(session, Waiting.SUMMARY)
+    result, ended = session.last_result()  # type: ignore[misc]
+    assert ended is not None and ended.number == 1
+    assert result.opponents_points == ended.opponents_points
+    log = [plain(message) for message in session.new_messages()]
+    assert log[0] == "Round 1 begins: trump rank 2."
+    assert any(line.startswith("Trick 1:") for line in log)
+    assert "Round 1 is over." in log
+    assert session.next_round().ok
+    assert session.waiting() is Waiting.OVER
+
+
+def test_the_draw_pauses_when_the_human_could_declare() -> None:
+    session = Session.new("random", seed=SEED)
+    session.run_until_human()
+    assert session.waiting() is Waiting.OFFER
+    assert session.game.phase is Phase.DRAW
+    options = session.offer
+    assert options and options == session.declaration_options()
+    assert session.declare(options[0]).ok
+    assert session.game.round.declaration is not None
+    assert session.game.round.declaration.seat == 0
+    # the same options are not offered again: the draw goes on
+    assert session.waiting() is not Waiting.OFFER
+
+
+def test_keep_drawing_lets_the_deal_go_on() -> None:
+    session = Session.new("random", seed=SEED)
+    session.run_until_human()
+    drawn = session.game.round.drawn
+    assert session.keep_drawing().ok
+    session.advance()
+    assert session.game.round.drawn == drawn + 1
+    assert not session.keep_drawing().ok  # nothing is paused now
+
+
+def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
+    session = Session.new("random", seed=SEED)
+    session.run_until_human()
+    refused = session.declare(parse_cards("AS"))
+    assert not refused.ok and refused.rule == "R-T2"
+    assert "R-T2" in refused.message and "trump rank" in refused.message
+    assert session.declare(session.offer[0]).ok
+    until(session, Waiting.BURY)
+    actions = len(session.game.actions)
+    short = session.bury(session.observation().hand[:3])
+    assert not short.ok and short.rule == "R-K1" and "You chose 3." in short.message
+    assert session.bury(session.observation().hand[:8]).ok
+    until(session, Waiting.PLAY)
+    obs = session.observation()
+    hand = obs.hand
+    assert obs.ctx is not None
+    trump = next(card for card in hand if obs.ctx.is_trump(card))
+    plain_card = next(card for card in hand if not obs.ctx.is_trump(card))
+    mixed = session.play([plain_card, trump])
+    assert not mixed.ok and mixed.rule == "R-C4"
+    assert not session.play([]).ok
+    assert len(session.game.actions) == actions + 1  # only the burial went in
+    assert session.observation().hand == hand
+
+
+def test_playing_out_of_turn_names_the_rule() -> None:
+    session = Session.new("random", seed=SEED)
+    session.run_until_human()
+    assert session.keep_drawing().ok
+    assert not session.play(session.observation().hand[:1]).ok  # still dealing
+    until(session, Waiting.PLAY)
+    assert session.play(session.hint().cards or ()).ok
+    if session.game.phase is Phase.PLAY and session.game.round.to_play != 0:
+        refused = session.play(session.observation().hand[:1])
+        assert refused.rule == "R-P1"
+
+
+def test_hints_are_legal_in_every_phase() -> None:
+    session = Session.new("random", seed=5, rounds=1)
+    for _ in range(400):
+        session.run_until_human()
+        waiting = session.waiting()
+        if waiting is Waiting.SUMMARY:
+            break
+        hint = session.hint()
+        if waiting is Waiting.PLAY:
+            assert hint.cards and session.game.can_play(0, hint.cards)
+        if waiting is Waiting.BURY:
+            assert hint.cards and session.game.can_bury(0, hint.cards)
+        if hint.cards and waiting in (Waiting.OFFER, Waiting.WINDOW):
+            assert session.game.can_declare(0, hint.cards)
+        assert session.follow_hint().ok
+    assert session.waiting() is Waiting.SUMMARY
+
+
+def test_save_and_resume_continue_the_same_game(tmp_path: Path) -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    until(session, Waiting.PLAY)
+    for _ in range(5):
+        assert session.follow_hint().ok
+        session.run_until_human()
+    path = tmp_path / "game.json"
+    saved = session.save(path)
+    assert saved.ok and str(path) in saved.message
+    resumed = Session.resume(path, "random")
+    assert resumed.resumed and resumed.bot_names == ("random",) * 3
+    before, after = session.observation(), resumed.observation()
+    assert after.hand == before.hand
+    assert after.trick == before.trick and after.tricks == before.tricks
+    assert after.opponents_points == before.opponents_points
+    assert resumed.waiting() is session.waiting()
+    until(resumed, Waiting.SUMMARY)
+    # the record is one `tuolaji replay` reads: the human is named, the actions replay
+    record = load_record(path)
+    assert record.players[0] == "human"
+    assert replay(record).round.number == 1
+
+
+def test_resume_never_starts_a_command_named_in_a_file(tmp_path: Path) -> None:
+    session = Session.new("random", seed=SEED)
+    path = tmp_path / "game.json"
+    assert session.save(path).ok
+    data = json.loads(path.read_text())
+    data["players"] = ["human", "cmd:touch hacked", "heuristic", "random"]
+    path.write_text(json.dumps(data))
+    resumed = Session.resume(path, "random")
+    assert resumed.bot_names == ("random", "heuristic", "random")
+
+
+def test_resume_refuses_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    with pytest.raises(RecordError):
+        Session.resume(path)
+
+
+def test_saving_to_a_bad_place_is_a_message_not_a_crash(tmp_path: Path) -> None:
+    session = Session.new("random", seed=SEED)
+    outcome = session.save(tmp_path / "no" / "such" / "dir" / "game.json")
+    assert not outcome.ok and "Could not save" in outcome.message
+
+
+def test_unknown_bots_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bots"):
+        Session.new("nobody", seed=1)
