@@ -7,6 +7,8 @@ out. ``tuolaji rules`` prints this text and the game's ``?`` screen shows it.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from tuolaji.i18n import N_, _
 from tuolaji.play.words import rule_brief
 
@@ -142,6 +144,7 @@ def rules_text() -> str:
         )
     )
     for heading, paragraphs in rules_sections():
-        lines += ["", heading, "-" * len(heading)]
+        # underline by terminal cells: a CJK character takes two
+        lines += ["", heading, "-" * cell_len(heading)]
         lines += [f"{rule}  {text}" for rule, text in paragraphs]
     return "\n".join(lines) + "\n"
