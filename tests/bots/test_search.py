@@ -179,3 +179,14 @@ def test_search_declines_to_search_a_forced_move() -> None:
             assert player.guesses == []
             return
     pytest.fail("no last-card decision found")
+
+
+def test_one_player_object_can_play_game_after_game() -> None:
+    # the same objects in two new games: knowledge from the first must not leak
+    searchers = [SearchPlayer(k, seconds=0.0, max_guesses=1, min_guesses=1) for k in (0, 2)]
+    players = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
+    for seed in (4, 5):
+        game = Game(STANDARD, seed, start=RoundStart(2, 0, 0), round_limit=1)
+        while game.phase is not Phase.OVER:
+            step(game, players)
+        assert len(game.results) == 1

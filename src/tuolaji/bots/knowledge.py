@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tuolaji.core.cards import SEATS, Layers, count_layers, full_pack, remove_layers, to_layers
+from tuolaji.core.declare import Declaration
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.observation import Observation
@@ -36,6 +37,8 @@ class Knowledge:
     #: the cards of the current trick already taken out of ``unseen``
     trick_seen: int = 0
     hand_taken: bool = False
+    #: the round's declarations, which tell one round from another
+    declarations: tuple[Declaration, ...] = ()
 
     def update(self, obs: Observation) -> None:
         """Take in what happened since the last call (tricks and plays are only added)."""
@@ -114,7 +117,16 @@ def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:
     """The knowledge of ``obs.seat``, carried on from ``previous`` when it is the same
     round, else started afresh."""
     assert obs.seat is not None and obs.ctx is not None
-    if previous is None or previous.round_number != obs.round_number:
+    if (
+        previous is None
+        or previous.round_number != obs.round_number
+        or previous.ctx is not obs.ctx
+        or previous.seat != obs.seat
+        or previous.tricks_seen > len(obs.tricks)
+        or previous.declarations != obs.declarations
+    ):
+        # a new round — or a new game played by the same player object
         previous = Knowledge(obs.seat, obs.round_number, obs.ctx)
+        previous.declarations = obs.declarations
     previous.update(obs)
     return previous
