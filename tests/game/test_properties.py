@@ -236,8 +236,10 @@ def cards_in_json(data: Any) -> Counter[int]:
 
 
 def visible_to(game: Game, seat: int | None) -> Counter[int]:
-    """What ``seat`` may see now: its hand, the cards played this round, declarations,
-    the turned talon, its own burial, and the cards of a failed throw (shown face up)."""
+    """What ``seat`` may see now: its hand, the cards played this round, declarations
+    (the standing one is shown again on its own), the turned talon, its own burial, the
+    cards of a failed throw (shown face up), and the last round's talon where it was
+    shown or this seat buried it."""
     state = game.round
     seen: Counter[int] = Counter()
     if seat is not None:
@@ -251,6 +253,12 @@ def visible_to(game: Game, seat: int | None) -> Counter[int]:
             seen.update(trick.failed_throw.attempted)
     for declaration in state.declarations:
         seen.update(declaration.cards)
+    if state.declaration is not None:
+        seen.update(state.declaration.cards)
+    if game.results:
+        last = game.results[-1]
+        if last.talon_shown or last.starter == seat:
+            seen.update(last.talon)
     seen.update(state.talon_flipped)
     if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
         seen.update(state.talon)

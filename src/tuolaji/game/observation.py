@@ -14,7 +14,7 @@ from tuolaji.core.cards import Layers, format_cards, from_layers
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.rules import RuleSet
-from tuolaji.core.trump import TrumpContext
+from tuolaji.core.trump import TrumpContext, suit_label
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.game import Game
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
@@ -107,6 +107,17 @@ class Observation(NamedTuple):
             ],
             "opponents_points": self.opponents_points,
             "penalties": self.penalties,
+            "declarations": [
+                {"seat": d.seat, "cards": format_cards(d.cards)} for d in self.declarations
+            ],
+            "lead": None
+            if self.lead is None
+            else {
+                "kind": self.lead.kind,
+                "suit": suit_label(self.lead.suit),
+                "parts": self.lead.layout_labels(),
+            },
+            "last_round": None if self.last_round is None else _result_json(self.last_round),
             "winner": self.winner,
         }
 
@@ -166,3 +177,17 @@ def observe(game: Game, seat: int | None) -> Observation:
         last_round=last,
         winner=game.winner,
     )
+
+
+def _result_json(result: RoundResult) -> dict[str, Any]:
+    """A finished round as JSON (its talon only where this seat may see it)."""
+    return {
+        "round": result.number,
+        "declarers": result.declarers,
+        "starter": result.starter,
+        "opponents_points": result.opponents_points,
+        "talon_bonus": result.talon_bonus,
+        "talon": format_cards(result.talon),
+        "declarers_hold": result.declarers_hold,
+        "levels_gained": result.levels_gained,
+    }
