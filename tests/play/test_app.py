@@ -153,6 +153,9 @@ def test_keys_for_rules_last_trick_saving_and_the_mouse(tmp_path: Path) -> None:
             app.session.game.round.declaration.seat != 0
         )
         await press(pilot, "q")
+        assert "Press q again to quit" in shown(app, "#message")  # one stray q loses nothing
+        assert app.is_running
+        await press(pilot, "q")
 
     app = run(play, tmp_path)
     assert app.return_code in (None, 0)

@@ -9,6 +9,7 @@ the screen down: it is shown on the message line.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -44,6 +45,10 @@ DEFAULT_DELAY = 0.6  # seconds between two bot moves; cards are dealt twelve tim
 LOG_KEEP = 200
 
 
+#: how long a first q waits for the second that quits
+QUIT_WINDOW_S = 3.0
+
+
 class TuolajiApp(App[None]):
     """Tractor against three bots: you are South (seat 0), North is your partner."""
 
@@ -71,7 +76,7 @@ class TuolajiApp(App[None]):
         Binding("l", "last", show=False),
         Binding("s", "save", show=False),
         Binding("question_mark", "rules", show=False),
-        Binding("q", "quit", show=False),
+        Binding("q", "ask_quit", show=False),
     ]
 
     def __init__(
@@ -90,6 +95,7 @@ class TuolajiApp(App[None]):
         self.show_last = False
         self._timer: Timer | None = None
         self._log_lines: list[Text] = []
+        self._quit_asked = float("-inf")
 
     # ------------------------------------------------------------------ layout
 
@@ -369,6 +375,16 @@ class TuolajiApp(App[None]):
         """s: save the game record."""
         outcome = self.session.save(self.save_path)
         self.feedback = outcome.message
+        self.refresh_view()
+
+    def action_ask_quit(self) -> None:
+        """q: quit — a second q within a few seconds, so a stray key loses no game."""
+        now = time.monotonic()
+        if self.session.game.phase is Phase.OVER or now - self._quit_asked < QUIT_WINDOW_S:
+            self.exit()
+            return
+        self._quit_asked = now
+        self.feedback = _("Press q again to quit; s saves the game first.")
         self.refresh_view()
 
     def action_rules(self) -> None:
