@@ -10,23 +10,16 @@ R-S3 the level table at and around every boundary, negative totals counting as 0
 from __future__ import annotations
 
 import pytest
+from cardkit import ctx_of
 
-from tuolaji.core.cards import RANKS, SUITS, parse_cards
+from tuolaji.core.cards import parse_cards
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.scoring import DECLARERS, OPPONENTS, Settlement, settle, talon_bonus
-from tuolaji.core.trump import TrumpContext, trump_context
 
 
 def cards(text: str) -> list[int]:
     """The cards of a notation string such as ``"AS AS KS"``."""
     return parse_cards(text)
-
-
-def ctx_of(trump: str, rules: RuleSet = STANDARD) -> TrumpContext:
-    """``"2H"`` → rank 2, hearts trump; ``"2NT"`` → rank 2, no trump suit."""
-    rank = RANKS.index(trump[0])
-    suit = None if trump[1:] == "NT" else SUITS.index(trump[1])
-    return trump_context(rank, suit, rules)
 
 
 #: 25 points: 5 + 10 + 10, the rest blanks.

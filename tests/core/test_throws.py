@@ -13,33 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from cardkit import c, ctx_of
 
 from tuolaji.core import (
     CLASSIC,
     STANDARD,
     RuleSet,
-    TrumpContext,
     check_throw,
     classify,
-    parse_card,
-    parse_cards,
-    trump_context,
 )
-
-RANKS = "23456789TJQKA"
-
-
-def c(text: str) -> list[int]:
-    """Cards in notation, e.g. ``c("AS AS KS")``."""
-    return parse_cards(text)
-
-
-def ctx_of(trump: str, rules: RuleSet) -> TrumpContext:
-    """``"2H"``: rank 2, hearts trump; ``"2NT"``: rank 2, no trump suit."""
-    if trump.endswith("NT"):
-        return trump_context(RANKS.index(trump[0]), None, rules)
-    kind = parse_card(trump)
-    return trump_context(kind % 13, kind // 13, rules)
 
 
 @dataclass(frozen=True)

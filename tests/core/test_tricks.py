@@ -16,12 +16,12 @@ Tricks are written as the plays separated by ``|``, the lead first; trumps as
 from __future__ import annotations
 
 import pytest
+from cardkit import ctx_of
 
-from tuolaji.core.cards import RANKS, SUITS, full_pack, parse_cards, to_layers
+from tuolaji.core.cards import full_pack, parse_cards, to_layers
 from tuolaji.core.combos import classify
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.tricks import trick_points, trick_winner, winner_of
-from tuolaji.core.trump import TrumpContext, trump_context
 
 BOTH = pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
 
@@ -29,13 +29,6 @@ BOTH = pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "c
 def cards(text: str) -> list[int]:
     """The cards of a notation string such as ``"AS AS KS"``."""
     return parse_cards(text)
-
-
-def ctx_of(trump: str, rules: RuleSet = STANDARD) -> TrumpContext:
-    """``"2H"`` → rank 2, hearts trump; ``"2NT"`` → rank 2, no trump suit."""
-    rank = RANKS.index(trump[0])
-    suit = None if trump[1:] == "NT" else SUITS.index(trump[1])
-    return trump_context(rank, suit, rules)
 
 
 def winner(trump: str, trick: str, rules: RuleSet = STANDARD) -> int:
