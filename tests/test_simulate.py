@@ -9,29 +9,13 @@ R-S3 (each round ends with a settlement, counted in ``rounds``). Records written
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from clikit import run_cli
 from tuolaji.game import Phase
 from tuolaji.game.record import load_record, replay
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """``tuolaji ARGS`` in a subprocess, on a wide screen so messages are not wrapped."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "250", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tuolaji", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=300,
-        check=False,
-    )
 
 
 def summary_of(*args: str) -> dict[str, object]:

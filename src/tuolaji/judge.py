@@ -44,7 +44,11 @@ def _field(request: Request, name: str) -> Any:
 
 
 def _cards(request: Request, name: str, allow_empty: bool = False) -> list[int]:
-    text = _field(request, name)
+    return _read_cards(_field(request, name), name, allow_empty)
+
+
+def _read_cards(text: object, name: str, allow_empty: bool = False) -> list[int]:
+    """A card string of the request (``name`` says which, for the message)."""
     if not isinstance(text, str):
         raise BadRequest(f'field {name!r} must be a string of cards such as "AS AS KS"')
     try:
@@ -58,7 +62,11 @@ def _cards(request: Request, name: str, allow_empty: bool = False) -> list[int]:
 
 
 def _int(request: Request, name: str, low: int | None = None, high: int | None = None) -> int:
-    value = _field(request, name)
+    return _read_int(_field(request, name), name, low, high)
+
+
+def _read_int(value: object, name: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number of the request, within bounds when given."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"field {name!r} must be a whole number, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
@@ -135,7 +143,7 @@ def _winner(request: Request) -> Answer:
     plays_text = _field(request, "plays")
     if not isinstance(plays_text, list) or not 2 <= len(plays_text) <= 4:
         raise BadRequest("field 'plays' must be a list of 2 to 4 card strings, the lead first")
-    plays = [_cards({"op": "winner", "play": text}, "play") for text in plays_text]
+    plays = [_read_cards(text, f"plays[{i}]") for i, text in enumerate(plays_text)]
     lead = _lead(ctx, plays[0], "plays[0]")
     for index, play in enumerate(plays[1:], start=1):
         if len(play) != lead.size:
@@ -154,8 +162,8 @@ def _throw(request: Request) -> Answer:
     if not isinstance(others_text, list) or len(others_text) != 3:
         raise BadRequest("field 'others' must be a list of the other three hands, in seat order")
     others = [
-        to_layers(_cards({"op": "throw", "hand": text}, "hand", allow_empty=True))
-        for text in others_text
+        to_layers(_read_cards(text, f"others[{i}]", allow_empty=True))
+        for i, text in enumerate(others_text)
     ]
     verdict = judge_throw(ctx, lead, others)
     if verdict.valid:
@@ -189,10 +197,9 @@ def _declare(request: Request) -> Answer:
     if standing_field is not None:
         if not isinstance(standing_field, dict):
             raise BadRequest('field \'standing\' must be null or {"cards": "…", "seat": s}')
-        standing_cards = _cards({"op": "declare", **standing_field}, "cards")
-        standing = Declaration(
-            _int({"op": "declare", **standing_field}, "seat", 0, 3), tuple(standing_cards)
-        )
+        standing_cards = _read_cards(standing_field.get("cards"), "standing.cards")
+        seat_of = _read_int(standing_field.get("seat"), "standing.seat", 0, 3)
+        standing = Declaration(seat_of, tuple(standing_cards))
     try:
         declare_outcome(rank, standing, seat, cards)
     except IllegalAction as refusal:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from rich.text import Text
 
-from tuolaji.core.cards import BJ, RANKS, RJ, SUIT_SYMBOLS, format_card
+from tuolaji.core.cards import BJ, RANKS, RJ, SUIT_SYMBOLS
 from tuolaji.game.events import (
     Buried,
     CardDrawn,
@@ -133,8 +133,3 @@ def event_lines(events: Sequence[Event]) -> Iterator[Text]:
             )
         elif isinstance(event, GameOver):
             yield Text(f"\n{_team(event.winner)} passes A and wins the game.", style="bold magenta")
-
-
-def plain_cards(kinds: Iterable[int]) -> str:
-    """Cards as plain ASCII, for places without colour."""
-    return " ".join(format_card(k) for k in kinds)

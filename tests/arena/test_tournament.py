@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from clikit import run_cli
 from tuolaji.arena.deals import DealOutcome, RunOutcome, make_deal, play_deal, side_at
 from tuolaji.arena.stats import mean_ci95, side_stats, verdict
 from tuolaji.arena.tournament import (
@@ -46,21 +44,6 @@ class SeatLog:
         player = RandomPlayer(seed)
         player.name = name
         return player
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m tuolaji ARGS`` in a subprocess, on a wide screen so that messages are
-    not wrapped."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "250", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tuolaji", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 # ------------------------------------------------------------------- the deals

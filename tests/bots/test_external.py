@@ -12,7 +12,6 @@ import logging
 import os
 import random
 import shlex
-import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from clikit import run_cli
 from tuolaji.arena.runner import play_until
 from tuolaji.bots import protocol
 from tuolaji.bots.base import Player
@@ -110,17 +110,9 @@ def test_example_bot_in_every_seat_by_name() -> None:
 
 def test_cli_simulate_seats_a_command_with_spaces(tmp_path: Path) -> None:
     name = "cmd:" + shlex.join(example_command())
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "250", "NO_COLOR": "1"}
     players = f"{name},random,random,random"
-    command = [sys.executable, "-m", "tuolaji", "simulate", "--games", "1", "--json"]
-    done = subprocess.run(
-        [*command, "--players", players, "--records", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-        check=False,
+    done = run_cli(
+        "simulate", "--games", "1", "--json", "--players", players, "--records", str(tmp_path)
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games_finished"] == 1

@@ -24,15 +24,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from clikit import run_cli
 from tuolaji.game import Phase
 from tuolaji.game.events import TrickWon
 from tuolaji.game.record import (
@@ -273,20 +271,6 @@ def test_a_record_cut_short_replays_to_the_game_so_far() -> None:
 
 
 # --------------------------------------------------------------- tuolaji replay
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """``tuolaji ARGS`` in a subprocess, output as UTF-8 text on a wide screen."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "250", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tuolaji", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_tuolaji_replay_prints_rounds_and_tricks() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tuolaji.arena.runner import close_players, play_until
-from tuolaji.bots.registry import make_player
+from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
@@ -63,8 +63,7 @@ def simulate(
         raise ValueError("a game needs 4 players")
     if (rounds is not None and rounds < 1) or (games is not None and games < 1):
         raise ValueError("play at least one round or game")
-    for name in players:
-        make_player(name, 0)  # an unknown name fails here, before anything is written
+    check_player_names(players)  # an unknown name fails here, before anything is written
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     results: list[RoundResult] = []

@@ -19,7 +19,7 @@ from typing import Any
 
 from tuolaji.arena.deals import DealOutcome, PlayerFactory, play_deal
 from tuolaji.arena.stats import SideStats, side_stats, verdict
-from tuolaji.bots.registry import make_player
+from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.cards import RANKS
 from tuolaji.core.rules import STANDARD, RuleSet
 
@@ -118,12 +118,7 @@ def check_tournament(
         raise ValueError("play at least one deal")
     if jobs < 1:
         raise ValueError("use at least one job")
-    # Create each player once so that an unknown name fails before any deal is played.
-    for name in dict.fromkeys(players):
-        player = factory(name, 0)
-        close = getattr(player, "close", None)
-        if callable(close):
-            close()
+    check_player_names(players, factory)
 
 
 def run_tournament(

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tuolaji.bots.choices import declaration_options
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
-from tuolaji.bots.random_player import declaration_options
 from tuolaji.bots.valuation import keep_value
 from tuolaji.core.cards import BJ, POINTS, count_layers, from_layers, to_layers
 from tuolaji.core.rules import RuleSet

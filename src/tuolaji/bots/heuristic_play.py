@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from itertools import islice
 
+from tuolaji.bots.choices import tractors_in
 from tuolaji.bots.knowledge import Knowledge
-from tuolaji.bots.random_player import tractors_in
 from tuolaji.bots.valuation import cost_of, keep_value, points_in
 from tuolaji.core.cards import POINTS, Layers, bits_of, count_layers, kinds_of, partner_of
 from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, decompose, holds_higher

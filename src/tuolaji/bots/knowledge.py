@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tuolaji.core.cards import SEATS, Layers, count_layers, full_pack, remove_layers, to_layers
+from tuolaji.core.cards import SEATS, Layers, full_pack, remove_layers, to_layers
 from tuolaji.core.declare import Declaration
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
@@ -107,10 +107,6 @@ class Knowledge:
         """The unseen cards of one effective suit."""
         mask = self.ctx.suit_mask[suit]
         return self.unseen[0] & mask, self.unseen[1] & mask
-
-    def unseen_count(self, suit: int) -> int:
-        """How many unseen cards the suit has."""
-        return count_layers(*self.unseen_in(suit))
 
 
 def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:

@@ -10,7 +10,7 @@ import json
 from itertools import islice
 from typing import Any, Literal
 
-from tuolaji.bots.random_player import declaration_options, tractors_in
+from tuolaji.bots.choices import declaration_options, tractors_in
 from tuolaji.core.cards import (
     Layers,
     NotationError,

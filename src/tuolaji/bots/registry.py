@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tuolaji.bots.base import Player
 from tuolaji.bots.external import ExternalPlayer
@@ -47,3 +47,15 @@ def make_player(name: str, seed: int) -> Player:
             "search:SECONDS or cmd:COMMAND"
         )
     return factory(seed)
+
+
+def check_player_names(
+    names: Sequence[str], factory: Callable[[str, int], Player] = make_player
+) -> None:
+    """Raise ``ValueError`` for a name that names no player, before any game starts
+    (making a player is cheap: an external bot's process only starts when first asked)."""
+    for name in dict.fromkeys(names):
+        player = factory(name, 0)
+        close = getattr(player, "close", None)
+        if callable(close):
+            close()

@@ -14,16 +14,6 @@ from math import comb
 from tuolaji.core.cards import Layers, bits_of
 
 
-def count_multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> int:
-    """How many distinct multisets of ``size`` cards with at least ``min_pairs`` pairs
-    the layers hold."""
-    kinds, pair_kinds = ones.bit_count(), twos.bit_count()
-    return sum(
-        comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)
-        for j in range(min_pairs, min(pair_kinds, size // 2) + 1)
-    )
-
-
 def sample_multiset(
     rng: random.Random, ones: int, twos: int, size: int, min_pairs: int = 0
 ) -> Layers | None:

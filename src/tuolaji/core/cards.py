@@ -9,7 +9,7 @@ least once) and ``twos`` (kinds held twice). Pairs are then ``twos`` and a card 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -197,11 +197,6 @@ def partner_of(seat: int) -> int:
 def team_of(seat: int) -> int:
     """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (R-N4)."""
     return seat % 2
-
-
-def is_subset(small: Sequence[int], big: Sequence[int]) -> bool:
-    """Whether the multiset ``small`` is contained in the multiset ``big``."""
-    return contains_layers(to_layers(big), to_layers(small))
 
 
 def add_layers(hand: Layers, cards: Layers) -> Layers:

@@ -121,6 +121,16 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
     return parts
 
 
+def chain_top(ctx: TrumpContext, pairs: int) -> int:
+    """The top level when the pair kinds ``pairs`` (of one suit) form exactly one
+    tractor — their levels distinct and adjacent (R-C3) — else -1."""
+    level = ctx.level
+    levels = [level[k] for k in kinds_of(pairs)]
+    top = max(levels)
+    count = len(levels)
+    return top if top - min(levels) == count - 1 and len(set(levels)) == count else -1
+
+
 def suit_of_layers(ctx: TrumpContext, ones: int) -> int:
     """The one effective suit of a non-empty set of cards, or -1 when they are mixed."""
     if not ones:
@@ -146,12 +156,10 @@ def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
             PAIR, suit, ones, twos, 2, (Part(1, ctx.level[ones.bit_length() - 1], ones),), 1
         )
     if ones == twos:
-        # Only pairs: a tractor exactly when their levels are distinct and adjacent.
-        level = ctx.level
-        levels = sorted(level[k] for k in kinds_of(ones))
-        count = len(levels)
-        if levels[-1] - levels[0] == count - 1 and len(set(levels)) == count:
-            return Combo(TRACTOR, suit, ones, twos, size, (Part(count, levels[-1], ones),), count)
+        top = chain_top(ctx, ones)
+        if top >= 0:
+            count = ones.bit_count()
+            return Combo(TRACTOR, suit, ones, twos, size, (Part(count, top, ones),), count)
     parts = decompose(ctx, suit, ones, twos)
     pairs = sum(part.pairs for part in parts)
     kind = TRACTOR if len(parts) == 1 and parts[0].pairs >= 2 else THROW

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.core.cards import POINTS, Layers, kinds_of, to_layers
-from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, combo_of_layers
+from tuolaji.core.cards import POINTS, Layers, to_layers
+from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, chain_top, combo_of_layers
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 # A trump combination outranks any combination of the led suit.
@@ -19,11 +19,7 @@ def _tractor_top(ctx: TrumpContext, ones: int, twos: int, length: int) -> int:
     suit = ctx.eff[ones.bit_length() - 1]
     if ones & ~ctx.suit_mask[suit]:
         return -1
-    level = ctx.level
-    levels = [level[k] for k in kinds_of(ones)]
-    top = max(levels)
-    # distinct and adjacent: the levels are exactly top - length + 1 … top
-    return top if top - min(levels) == length - 1 and len(set(levels)) == length else -1
+    return chain_top(ctx, ones)
 
 
 def _fit_tractors(counts: list[int], lengths: list[int], pairs_needed: int) -> int:

@@ -29,7 +29,12 @@ from tuolaji.core.cards import (
     to_layers,
 )
 from tuolaji.core.combos import MIXED, THROW, Combo, combo_of_layers
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, declare_outcome, flip_talon
+from tuolaji.core.declare import (
+    JOKER_PAIR_DECLARATION,
+    Declaration,
+    declare_outcome,
+    flip_talon,
+)
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error
 from tuolaji.core.rules import STANDARD, RuleSet
@@ -183,6 +188,7 @@ class Game:
         seat = (state.first_drawer + state.drawn) % SEATS
         card = state.deck[state.drawn]
         state.drawn += 1
+        # add_layers(hand, (bit, 0)) written out: a round draws 100 cards
         ones, twos = state.hands[seat]
         bit = 1 << card
         state.hands[seat] = (ones | bit, twos | (ones & bit))
@@ -222,7 +228,7 @@ class Game:
         """Refuse a declaration the rules forbid (R-T2–R-T4)."""
         self._declaration_after(seat, cards)
 
-    def _declaration_after(self, seat: int, cards: Sequence[int]) -> tuple[int, ...]:
+    def _declaration_after(self, seat: int, cards: Sequence[int]) -> Declaration:
         state = self.round
         if self.phase is Phase.DECLARE:
             if seat != state.window_seat:
@@ -233,13 +239,10 @@ class Game:
             raise IllegalAction("R-T4", "the declaring is over: the trump is settled")
         _check_seat(seat)
         outcome = declare_outcome(state.rank, state.declaration, seat, cards)
-        try:
-            shown = to_layers(outcome.cards)
-        except NotationError:
-            shown = (-1, -1)
-        if not contains_layers(state.hands[seat], shown):
+        # a declaration is at most two identical cards, so its layers always exist
+        if not contains_layers(state.hands[seat], to_layers(outcome.cards)):
             raise IllegalAction("R-T2", f"seat {seat} does not hold {format_cards(outcome.cards)}")
-        return outcome.cards
+        return outcome
 
     def can_declare(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may reveal ``cards`` now."""
@@ -251,13 +254,12 @@ class Game:
 
     def declare(self, seat: int, cards: Sequence[int]) -> list[Event]:
         """``seat`` reveals ``cards``; they stand as the trump declaration (R-T2, R-T3)."""
-        shown = self._declaration_after(seat, cards)
+        outcome = self._declaration_after(seat, cards)
         mark = len(self.events)
         state = self.round
-        outcome = declare_outcome(state.rank, state.declaration, seat, cards)
         state.declaration = outcome
         state.declarations += (outcome,)
-        self.events.append(Declared(seat, shown))
+        self.events.append(Declared(seat, outcome.cards))
         self._record(Declare(seat, tuple(cards)))
         if self.phase is Phase.DECLARE:
             if outcome.strength == JOKER_PAIR_DECLARATION:
@@ -328,7 +330,7 @@ class Game:
             raise IllegalAction("R-K1", f"only the starter (seat {state.starter}) buries")
         if len(cards) != 8:
             raise IllegalAction("R-K1", f"bury exactly 8 cards, not {len(cards)}")
-        if not _holds(state.hands[seat], cards):
+        if _layers_held(state.hands[seat], cards) is None:
             raise IllegalAction("R-K1", f"seat {seat} does not hold {format_cards(cards)}")
 
     def can_bury(self, seat: int, cards: Sequence[int]) -> bool:
@@ -555,10 +557,3 @@ def _layers_held(hand: Layers, cards: Sequence[int]) -> Layers | None:
     except NotationError:
         return None
     return layers if contains_layers(hand, layers) else None
-
-
-def _holds(hand: Layers, cards: Sequence[int]) -> bool:
-    try:
-        return contains_layers(hand, to_layers(cards))
-    except NotationError:
-        return False

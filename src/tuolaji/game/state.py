@@ -77,6 +77,7 @@ class RoundState:
     to_play: int = 0
     lead: Combo | None = None
     trick: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    #: the same plays as bit layers, kept beside ``trick`` so the winner is not re-read
     trick_layers: list[Layers] = field(default_factory=list)
     blocker: int | None = None
     failed_throw: ThrowFailed | None = None

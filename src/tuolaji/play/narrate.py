@@ -24,7 +24,8 @@ from tuolaji.game.events import (
 )
 from tuolaji.game.state import RoundResult
 from tuolaji.i18n import _, ngettext
-from tuolaji.play.words import HUMAN, Message, fill, level_text, seat_name, team_name, trump_words
+from tuolaji.play.words import HUMAN, Message, fill, seat_name, team_name, trump_words
+from tuolaji.render import level_name
 
 
 def points_text(points: int) -> str:
@@ -128,8 +129,8 @@ def round_verdict(event: RoundEnded) -> str:
         n=event.number,
         points=points_text(event.opponents_points),
         change=change,
-        we=level_text(event.levels[HUMAN % 2]),
-        they=level_text(event.levels[1 - HUMAN % 2]),
+        we=level_name(event.levels[HUMAN % 2]),
+        they=level_name(event.levels[1 - HUMAN % 2]),
         starter=seat_name(event.next_starter),
     )
 

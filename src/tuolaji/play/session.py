@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tuolaji.arena.runner import step
 from tuolaji.bots.base import Player
-from tuolaji.bots.random_player import declaration_options
+from tuolaji.bots.choices import declaration_options
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet

@@ -15,11 +15,11 @@ from tuolaji.play.words import (
     CardRun,
     Message,
     fill,
-    level_text,
     seat_name,
     team_name,
     trump_words,
 )
+from tuolaji.render import level_name
 
 
 def trump_line(session: Session) -> str:
@@ -33,7 +33,7 @@ def trump_line(session: Session) -> str:
 def levels_line(session: Session) -> str:
     """The levels line, e.g. "Levels: We 2 · They 2"."""
     we, they = session.game.levels[HUMAN % 2], session.game.levels[1 - HUMAN % 2]
-    return _("Levels: We {we} · They {they}").format(we=level_text(we), they=level_text(they))
+    return _("Levels: We {we} · They {they}").format(we=level_name(we), they=level_name(they))
 
 
 def roles_line(session: Session) -> str:

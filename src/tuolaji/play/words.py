@@ -14,6 +14,7 @@ from typing import NamedTuple
 from rich.text import Text
 
 from tuolaji.core.cards import BJ, RANKS, RJ, SUIT_SYMBOLS, format_cards
+from tuolaji.core.rules import STANDARD
 from tuolaji.core.trump import TRUMP, TrumpContext, trump_context
 from tuolaji.game.observation import Observation
 from tuolaji.i18n import N_, _, pgettext
@@ -30,6 +31,10 @@ class CardRun(NamedTuple):
 
 Piece = str | CardRun
 Message = list[Piece]
+
+
+#: the rules that give the order of a hand before the trump suit is known
+RANK_TRUMPS = STANDARD.with_options(rank_trumps_in_no_trump=True)
 
 
 def fill(template: str, **values: object) -> Message:
@@ -166,11 +171,6 @@ def trump_words(rank: int, suit: int | None, settled: bool) -> str:
     return _("rank {rank}, {suit}").format(rank=RANKS[rank], suit=suit_text)
 
 
-def level_text(level: int) -> str:
-    """A team's level as a rank, or "A+" once it has passed A."""
-    return RANKS[level] if level < len(RANKS) else "A+"
-
-
 def display_context(obs: Observation) -> TrumpContext | None:
     """The trump context to sort a hand by: the round's once settled, else the one the
     standing declaration would give (None before anyone declares)."""
@@ -187,29 +187,23 @@ def sort_hand(ctx: TrumpContext | None, rank: int, hand: Sequence[int]) -> list[
     Before the trump is settled, the trump-rank cards and jokers are trumps whatever the
     suit (they always are, R-O1) and the rest sort by printed suit.
     """
+    ctx = ctx or _unsettled(rank)
     groups: list[list[int]] = [[], [], [], [], []]
-    if ctx is not None:
-        for kind in sorted(hand, key=lambda k: ctx.strength[k], reverse=True):
-            groups[ctx.eff[kind]].append(kind)
-    else:
-
-        def key(kind: int) -> tuple[int, int]:
-            if kind >= BJ:
-                return (20 + kind, 0)
-            return (14 if kind % 13 == rank else kind % 13, -(kind // 13))
-
-        for kind in sorted(hand, key=key, reverse=True):
-            is_trump = kind >= BJ or kind % 13 == rank
-            groups[TRUMP if is_trump else kind // 13].append(kind)
+    for kind in sorted(hand, key=lambda k: ctx.strength[k], reverse=True):
+        groups[ctx.eff[kind]].append(kind)
     order = (TRUMP, 0, 1, 3, 2)  # trumps, then ♠ ♥ ♣ ♦: black and red alternate
     return [groups[suit] for suit in order if groups[suit]]
 
 
 def effective_suit(ctx: TrumpContext | None, rank: int, kind: int) -> int:
     """The group a card is shown in (see :func:`sort_hand`)."""
-    if ctx is not None:
-        return ctx.eff[kind]
-    return TRUMP if kind >= BJ or kind % 13 == rank else kind // 13
+    return (ctx or _unsettled(rank)).eff[kind]
+
+
+def _unsettled(rank: int) -> TrumpContext:
+    """Before anyone declares: the trump-rank cards and jokers are trumps whatever the
+    suit will be — exactly a no-trump round that keeps its rank cards trump."""
+    return trump_context(rank, None, RANK_TRUMPS)
 
 
 # ------------------------------------------------------------------ rules, in brief
