@@ -35,13 +35,22 @@ test: catalogs lint typecheck unit
 play: catalogs
 	$(BIN)/tuolaji play $(ARGS)
 
-# Compile every translation (.po) into the .mo files the game reads; none yet is fine.
-catalogs: $(STAMP)
-	@if ls $(LOCALE)/*/LC_MESSAGES/tuolaji.po >/dev/null 2>&1; then \
-		$(BIN)/pybabel compile --domain tuolaji --directory $(LOCALE) --statistics; \
-	else \
-		echo "catalogs: no translations yet"; \
-	fi
+# Compile each translation (.po) into the .mo file the game reads, only when the .po is
+# newer, and quietly: pybabel's warnings are shown, a failure stops the build, and
+# "compiling catalog …" lines are not printed before every game.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/tuolaji.po))
+
+catalogs: $(STAMP) $(CATALOGS)
+	@:
+
+$(LOCALE)/%/LC_MESSAGES/tuolaji.mo: $(LOCALE)/%/LC_MESSAGES/tuolaji.po | $(STAMP)
+	@log=$$($(BIN)/pybabel compile --domain tuolaji --locale $* --input-file $< \
+		--output-file $@ 2>&1); status=$$?; \
+	problems=$$(printf '%s\n' "$$log" | grep -v '^compiling catalog '); \
+	if [ $$status -ne 0 ]; then \
+		rm -f $@; printf '%s\n' "$$log" >&2; echo "catalogs: $< does not compile" >&2; exit 1; \
+	fi; \
+	if [ -n "$$problems" ]; then printf 'catalogs: %s\n%s\n' "$<" "$$problems" >&2; fi
 
 # Refresh the message template from the source (then update the .po files from it).
 pot: $(STAMP)

@@ -1,5 +1,5 @@
 """The house plan's layer rules that import-linter cannot state: the core imports the
-standard library only (ARCHITECTURE.md)."""
+standard library only (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rules judge as other programs use it: the real command, JSON Lines on a pipe.
 
-Covers every op of shared/JUDGE.md — ``combo`` (R-C1–R-C4), ``follow`` (R-P2–R-P6, R-H2
+Covers every op of docs/judge.md — ``combo`` (R-C1–R-C4), ``follow`` (R-P2–R-P6, R-H2
 with the ``blocker`` extension), ``winner`` (R-W1–R-W5), ``throw`` (R-H1–R-H3),
 ``bonus`` (R-S2), ``settle`` (R-S3), ``declare`` (R-T2, R-T3) and ``flip`` (R-T6) —
 under both presets and with option objects (§12); the ``id`` echoed unchanged; answers
@@ -241,7 +241,7 @@ def test_throw_r_h1_to_r_h3(check: Check, index: int) -> None:
 
 # --- bonus, settle, declare, flip: R-S2, R-S3, R-T2, R-T3, R-T6 -------------------------
 
-TALON = "KS 5D TH 3C 4C 6C 7C 8C"  # 25 points
+TALON = "KD 5D TH 3C 4C 6C 7C 8C"  # 25 points
 
 
 def bonus(last_lead: str, rules: Any = None, talon: str = TALON, trump: Any = H2):
@@ -315,6 +315,14 @@ ROUND_CASES: Cases = [
     ("R-T3-own-other-suit", declare("2H", stands("2S", 1), seat=1), refused("R-T3")),
     ("R-T3-rank-A", declare("AS AS", stands("AH", 2), rank="A"), ALLOWED),
     ("R-T3-classic", declare("2H", stands("2S", 1), seat=2, rules=CL), refused("R-T3")),
+    ("R-T3-own-pair-over-own-single", declare("2S 2S", stands("2S", 1), seat=1), ALLOWED),
+    (
+        "R-T3-over-a-strengthened-pair",
+        declare("2D 2D", stands("2S 2S", 1), seat=2),
+        refused("R-T3"),
+    ),
+    ("R-T3-over-a-joker-pair", declare("BJ BJ", stands("RJ RJ", 1), seat=2), refused("R-T3")),
+    ("R-T2-over-a-joker-pair", declare("3S 4S 5S", stands("BJ BJ", 1), seat=2), refused("R-T2")),
     ("R-T6-rank-card", flip(FLIP_TALON), {"suit": "C", "turned": 4}),
     ("R-T6-first-card", flip("2D 2S 5H KD 3S 4S 5S 6S"), {"suit": "D", "turned": 1}),
     ("R-T6-highest-first-turned", flip(NO_RANK_TALON), {"suit": "H", "turned": 8}),

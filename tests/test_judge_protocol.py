@@ -1,4 +1,4 @@
-"""The judge as a protocol (shared/JUDGE.md): ids echoed unchanged, answers in request
+"""The judge as a protocol (docs/judge.md): ids echoed unchanged, answers in request
 order, one error line per bad line while the judge carries on, blank lines skipped,
 UTF-8 whatever the locale, and the installed script answering like the module. The
 per-op tables live in test_judge.py, whose request builders this file reuses.
@@ -181,6 +181,33 @@ BAD_CASES: Cases = [
     ("mixed-throw-lead", throw("AS 3H", ["", "", ""]), ERROR),
     ("mixed-last-lead", bonus("AS 3H"), ERROR),
     ("flip-only-jokers", flip("BJ BJ RJ RJ"), ERROR),
+    # a standing declaration that is no declaration for the rank (R-T2)
+    ("standing-three-cards", declare("RJ RJ", stands("3S 4S 5S", 1), seat=2), ERROR),
+    ("standing-not-rank", declare("2H 2H", stands("3S", 1), seat=2), ERROR),
+    ("standing-not-rank-pair", declare("2H 2H", stands("3S 3S", 1), seat=2), ERROR),
+    ("standing-BJ-RJ", declare("2H 2H", stands("BJ RJ", 1), seat=2), ERROR),
+    ("standing-2S-2D", declare("BJ BJ", stands("2S 2D", 1), seat=2), ERROR),
+    ("standing-single-joker", declare("2H 2H", stands("BJ", 1), seat=2), ERROR),
+    ("standing-other-rank", declare("AS AS", stands("2H", 1), rank="A"), ERROR),
+    ("standing-empty", declare("2H 2H", stands("", 1), seat=2), ERROR),
+    ("standing-seat-text", declare("2H 2H", {"cards": "2S", "seat": "1"}, seat=2), ERROR),
+    ("standing-seat-bool", declare("2H 2H", {"cards": "2S", "seat": True}, seat=2), ERROR),
+    ("standing-no-seat", declare("2H 2H", {"cards": "2S"}, seat=2), ERROR),
+    ("standing-extra-key", declare("2H 2H", {"cards": "2S", "seat": 1, "x": 0}, seat=2), ERROR),
+    # objects hold only the keys the protocol names
+    ("trump-extra-key", combo("AS", trump={"rank": "2", "suit": "H", "level": 3}), ERROR),
+    # a talon is 8 cards (R-K1)
+    ("flip-talon-7", flip("BJ 5H KD 2C 3S 4S 5S"), ERROR),
+    ("flip-talon-9", flip("BJ 5H KD 2C 3S 4S 5S 6S 7S"), ERROR),
+    ("bonus-talon-empty", bonus("AS", talon=""), ERROR),
+    ("bonus-talon-3", bonus("AS", talon="KD 5D TH"), ERROR),
+    # cards of one question that the pack cannot hold together (R-D1)
+    ("follow-lead-and-hand", follow("AS AS", "AS KS", "AS KS"), ERROR),
+    ("winner-plays-together", winner("AS", "AS", "AS"), ERROR),
+    ("throw-lead-and-others", throw("AS AS KS", ["AS 3S", "", ""]), ERROR),
+    ("throw-others-together", throw("AS AS KS", ["QS", "QS", "QS"]), ERROR),
+    ("bonus-talon-and-last-lead", bonus("KD KD", talon="KD 5D TH 3C 4C 6C 7C 8C"), ERROR),
+    ("declare-over-another-seats-card", declare("2S 2S", stands("2S", 1), seat=2), ERROR),
     # and the judge carries on
     ("still-answering", settle(120), settled("opponents", 1)),
 ]
@@ -191,7 +218,7 @@ def test_bad_input_one_error_line(check: Check, index: int) -> None:
     check(BAD_CASES, index)
 
 
-# JUDGE.md: a line naming an unknown rule option gets an error, whatever the op.
+# docs/judge.md: a line naming an unknown rule option gets an error, whatever the op.
 UNKNOWN_OPTION = std(bombs=True)
 OPTION_ON_EVERY_OP: Cases = [
     ("combo", combo("AS", UNKNOWN_OPTION), ERROR),

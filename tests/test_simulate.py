@@ -1,5 +1,6 @@
 """``tuolaji simulate``: self-play of seeded games, its JSON summary, its records, and
-clean failures on bad arguments.
+clean failures on bad arguments: counts and seeds out of their bounds, and a records
+folder that cannot take the records, refused before the first game.
 
 Rule ids: R-S5 (``--games`` plays whole games, each ending when a team passes A);
 R-S3 (each round ends with a settlement, counted in ``rounds``). Records written with
@@ -12,8 +13,12 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from clikit import run_cli
+from tuolaji.arena.limits import MAX_GAMES, MAX_ROUNDS, MAX_SEED
+from tuolaji.arena.simulate import simulate
+from tuolaji.cli import app as cli
 from tuolaji.game import Phase
 from tuolaji.game.record import load_record, replay
 
@@ -122,3 +127,106 @@ def test_bad_arguments_fail_cleanly(args: list[str], message: str) -> None:
     assert message in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert done.stdout.strip() == ""  # no summary was printed
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["--games", "99999999999999999999"],
+            "'--games': Input should be less than or equal to 100000",
+            id="games_too_many",
+        ),
+        pytest.param(["--games", "0"], "'--games': Input should be greater than", id="no_games"),
+        pytest.param(
+            ["--rounds", "1000001"],
+            "'--rounds': Input should be less than or equal to 1000000",
+            id="rounds_too_many",
+        ),
+        pytest.param(
+            ["--games", "1", "--seed", "-3"],
+            "'--seed': Input should be greater than or equal to 0",
+            id="negative_seed",
+        ),
+        pytest.param(
+            ["--games", "1", "--seed", str(2**64)],
+            "'--seed': Input should be less than or equal to 4294967295",
+            id="huge_seed",
+        ),
+        pytest.param(
+            ["--games", "1", "--players", "search:0"],
+            "search:SECONDS takes a budget greater than 0 and at most 60 seconds, not 0",
+            id="search_budget",
+        ),
+    ],
+)
+def test_counts_and_seeds_out_of_bounds_are_refused(args: list[str], message: str) -> None:
+    done = CliRunner().invoke(cli, ["simulate", *args, "--json"])
+    assert done.exit_code == 2
+    assert message in done.stderr
+    assert done.stdout == ""
+
+
+def test_the_library_refuses_the_same_bounds() -> None:
+    bad = [
+        ({"games": MAX_GAMES + 1}, "the number of games must be from 1 to 100000"),
+        ({"rounds": MAX_ROUNDS + 1}, "the number of rounds must be from 1 to 1000000"),
+        ({"rounds": 0}, "the number of rounds must be from 1 to 1000000, not 0"),
+        ({"games": 1, "seed": MAX_SEED + 1}, "the seed must be from 0 to 4294967295"),
+        ({"games": True}, "the number of games must be a whole number, not True"),
+    ]
+    for settings, message in bad:
+        with pytest.raises(ValueError) as refused:
+            simulate(**settings)  # type: ignore[arg-type]
+        assert message in str(refused.value)
+
+
+def records_cases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Records folders that ``--records`` must refuse, with what the message says."""
+    a_file = tmp_path / "a-file.json"
+    a_file.write_text("keep me")
+    earlier = tmp_path / "games"
+    earlier.mkdir()
+    (earlier / "game-00000.json").write_text("{}")
+    missing = tmp_path / "no" / "such" / "games"
+    return {
+        "an existing file": (a_file, f"{a_file} is a file, not a folder"),
+        "under a file": (
+            a_file / "games",
+            f"cannot create {a_file / 'games'}: {a_file} is a file, not a folder",
+        ),
+        "missing parent": (
+            missing,
+            f"cannot create {missing}: the folder {missing.parent} does not exist",
+        ),
+        "earlier records": (
+            earlier,
+            f"{earlier} already holds game-00000.json from an earlier run",
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "case", ["an existing file", "under a file", "missing parent", "earlier records"]
+)
+def test_a_records_folder_that_cannot_take_them_is_refused_up_front(
+    case: str, tmp_path: Path
+) -> None:
+    folder, message = records_cases(tmp_path)[case]
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    # Refused before the first game: an earlier run's records are not overwritten.
+    done = CliRunner().invoke(cli, ["simulate", "--games", "2", "--records", str(folder), "--json"])
+    assert done.exit_code == 2
+    assert f"Invalid value for '--records': {message}" in done.stderr
+    assert done.stdout == ""
+    after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert after == before  # nothing written, nothing lost
+
+
+def test_a_missing_records_folder_is_created_when_its_parent_exists(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    done = CliRunner().invoke(
+        cli, ["simulate", "--rounds", "1", "--records", str(folder), "--json"]
+    )
+    assert done.exit_code == 0, done.stderr
+    assert [path.name for path in folder.iterdir()] == ["game-00000.json"]

@@ -1,18 +1,26 @@
-"""``tuolaji judge``: answer rules questions as JSON Lines (shared/JUDGE.md).
+"""``tuolaji judge``: answer rules questions as JSON Lines (docs/judge.md).
 
 Each request line is answered by exactly one line, in order. Bad input never stops the
-judge: it gets ``{"id": …, "error": "…"}`` and the next line is read.
+judge: it gets ``{"id": …, "error": "…"}`` and the next line is read. Every field is
+read completely: a card string must parse, no card may appear more than twice among
+the cards of one question (R-D1: a hand and the lead it follows, the plays of a trick,
+a throw and the other hands, a talon and the last lead), objects may hold only the keys
+the protocol names, a talon is 8 cards (R-K1), and a standing declaration must itself
+be a declaration for the rank (R-T2).
 """
 
 from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from tuolaji.core.cards import (
+    TALON_SIZE,
     NotationError,
+    format_card,
     format_cards,
     parse_cards,
     parse_rank,
@@ -20,7 +28,7 @@ from tuolaji.core.cards import (
     to_layers,
 )
 from tuolaji.core.combos import MIXED, Combo, combo_of_layers
-from tuolaji.core.declare import Declaration, declare_outcome, flip_talon
+from tuolaji.core.declare import Declaration, declaration_error, declare_outcome, flip_talon
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error
 from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
@@ -61,6 +69,36 @@ def _read_cards(text: object, name: str, allow_empty: bool = False) -> list[int]
     return cards
 
 
+def _one_pack(**fields: list[int]) -> None:
+    """Refuse cards of one question that the pack cannot hold together: no card more
+    than twice among all the fields named (R-D1)."""
+    counts = Counter(card for cards in fields.values() for card in cards)
+    over = [card for card, count in counts.items() if count > 2]
+    if over:
+        names = ", ".join(repr(name) for name in fields)
+        raise BadRequest(
+            f"fields {names} hold {format_card(min(over))} more than twice together; "
+            "the pack holds each card twice (R-D1)"
+        )
+
+
+def _talon(request: Request) -> list[int]:
+    """The ``talon`` field: exactly 8 cards (R-K1)."""
+    talon = _cards(request, "talon", allow_empty=True)
+    if len(talon) != TALON_SIZE:
+        raise BadRequest(f"field 'talon' must hold the {TALON_SIZE} talon cards, not {len(talon)}")
+    return talon
+
+
+def _keys(value: dict[str, Any], name: str, allowed: tuple[str, ...]) -> None:
+    """Refuse keys of an object field that the protocol does not name."""
+    unknown = sorted(set(value) - set(allowed))
+    if unknown:
+        raise BadRequest(
+            f"field {name!r} has unknown key {unknown[0]!r}: its keys are {', '.join(allowed)}"
+        )
+
+
 def _int(request: Request, name: str, low: int | None = None, high: int | None = None) -> int:
     return _read_int(_field(request, name), name, low, high)
 
@@ -97,6 +135,7 @@ def _trump(request: Request) -> TrumpContext:
         raise BadRequest(
             'field \'trump\' must look like {"rank": "2", "suit": "H"} (suit null: no trump)'
         )
+    _keys(trump, "trump", ("rank", "suit"))
     rank = _rank(trump)
     suit_text = trump["suit"]
     if suit_text is None:
@@ -131,6 +170,8 @@ def _follow(request: Request) -> Answer:
     lead = _lead(ctx, _cards(request, "lead"))
     hand = _cards(request, "hand")
     play = _cards(request, "play", allow_empty=True)
+    # the hand holds the play (a play not in it breaks R-P2), so only lead and hand add up
+    _one_pack(lead=lead.cards(), hand=hand)
     blocker = request.get("blocker", False)
     if not isinstance(blocker, bool):
         raise BadRequest(f"field 'blocker' must be true or false, not {blocker!r}")
@@ -144,6 +185,7 @@ def _winner(request: Request) -> Answer:
     if not isinstance(plays_text, list) or not 2 <= len(plays_text) <= 4:
         raise BadRequest("field 'plays' must be a list of 2 to 4 card strings, the lead first")
     plays = [_read_cards(text, f"plays[{i}]") for i, text in enumerate(plays_text)]
+    _one_pack(plays=[card for play in plays for card in play])
     lead = _lead(ctx, plays[0], "plays[0]")
     for index, play in enumerate(plays[1:], start=1):
         if len(play) != lead.size:
@@ -161,11 +203,11 @@ def _throw(request: Request) -> Answer:
     others_text = _field(request, "others")
     if not isinstance(others_text, list) or len(others_text) != 3:
         raise BadRequest("field 'others' must be a list of the other three hands, in seat order")
-    others = [
-        to_layers(_read_cards(text, f"others[{i}]", allow_empty=True))
-        for i, text in enumerate(others_text)
+    hands = [
+        _read_cards(text, f"others[{i}]", allow_empty=True) for i, text in enumerate(others_text)
     ]
-    verdict = judge_throw(ctx, lead, others)
+    _one_pack(lead=lead.cards(), others=[card for hand in hands for card in hand])
+    verdict = judge_throw(ctx, lead, [to_layers(hand) for hand in hands])
     if verdict.valid:
         return {"valid": True}
     return {
@@ -178,8 +220,9 @@ def _throw(request: Request) -> Answer:
 
 def _bonus(request: Request) -> Answer:
     ctx = _trump(request)
-    talon = _cards(request, "talon", allow_empty=True)
+    talon = _talon(request)
     last_lead = _lead(ctx, _cards(request, "last_lead"), "last_lead")
+    _one_pack(talon=talon, last_lead=last_lead.cards())
     return {"bonus": talon_bonus(ctx, talon, last_lead.cards())}
 
 
@@ -197,8 +240,16 @@ def _declare(request: Request) -> Answer:
     if standing_field is not None:
         if not isinstance(standing_field, dict):
             raise BadRequest('field \'standing\' must be null or {"cards": "…", "seat": s}')
+        _keys(standing_field, "standing", ("cards", "seat"))
         standing_cards = _read_cards(standing_field.get("cards"), "standing.cards")
         seat_of = _read_int(standing_field.get("seat"), "standing.seat", 0, 3)
+        # R-T2: what stands was itself a declaration for this rank (a strengthened
+        # single stands as the pair it became)
+        not_one = declaration_error(rank, standing_cards)
+        if not_one is not None:
+            raise BadRequest(f"field 'standing.cards' is not a declaration (R-T2): {not_one}")
+        if seat_of != seat:  # one seat's own cards are the same physical cards
+            _one_pack(**{"standing.cards": standing_cards, "cards": cards})
         standing = Declaration(seat_of, tuple(standing_cards))
     try:
         declare_outcome(rank, standing, seat, cards)
@@ -209,7 +260,7 @@ def _declare(request: Request) -> Answer:
 
 def _flip(request: Request) -> Answer:
     rank = _rank(request)
-    talon = _cards(request, "talon")
+    talon = _talon(request)
     try:
         suit, turned = flip_talon(rank, talon)
     except ValueError as error:

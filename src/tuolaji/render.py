@@ -67,12 +67,20 @@ def _trump_name(rank: int, suit: int | None) -> Text:
 
 
 def event_lines(events: Sequence[Event]) -> Iterator[Text]:
-    """A readable account of a game's events, round by round and trick by trick."""
+    """A readable account of a game's events, round by round and trick by trick.
+
+    The events are the whole game's (a record replays with full information), so the
+    talon is shown at each round's end: R-K1 keeps it the starter's secret only until
+    then."""
     trick_line: Text | None = None
+    # The round's talon as last buried, and whether a line has shown it since.
+    talon: Buried | None = None
+    talon_shown = False
     for event in events:
         if isinstance(event, CardDrawn | Passed):
             continue
         if isinstance(event, RoundStarted):
+            talon, talon_shown = None, False
             who = (
                 "declarers decided by declaring"
                 if event.declarers is None
@@ -90,6 +98,7 @@ def event_lines(events: Sequence[Event]) -> Iterator[Text]:
                 "  trump: ", _trump_name(event.rank, event.suit), f"; seat {event.starter} starts"
             )
         elif isinstance(event, Buried):
+            talon = event
             yield Text.assemble(f"  seat {event.seat} buries ", cards_text(event.cards))
         elif isinstance(event, ThrowFailed):
             yield Text.assemble(
@@ -115,12 +124,19 @@ def event_lines(events: Sequence[Event]) -> Iterator[Text]:
                 line.append(f" +{event.points}", style="bold green")
             yield Text(f"  {event.number:2d}") + line
         elif isinstance(event, TalonBonus):
+            talon_shown = True
             yield Text.assemble(
                 "  opponents take the last trick; talon ",
                 cards_text(event.talon),
                 f" × {event.multiplier} = {event.points}",
             )
         elif isinstance(event, RoundEnded):
+            if talon is not None and not talon_shown:
+                yield Text.assemble(
+                    f"  talon (buried by seat {talon.seat}): ",
+                    cards_text(talon.cards),
+                    " — the declarers take the last trick: no bonus",
+                )
             verdict = (
                 f"declarers hold, +{event.levels_gained}"
                 if event.declarers_hold

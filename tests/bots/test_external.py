@@ -415,6 +415,27 @@ def test_bad_commands_are_refused_up_front(name: str) -> None:
         make_player(name, 0)
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("search:0", "0"),
+        ("search:-1", "-1"),
+        ("search:60.5", "60.5"),
+        ("search:inf", "inf"),
+        ("search:nan", "'nan'"),
+        ("search:soon", "'soon'"),
+        ("search:", "''"),
+    ],
+)
+def test_search_budgets_out_of_range_state_the_range(name: str, shown: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        make_player(name, 0)
+    assert str(refused.value) == (
+        f"search:SECONDS takes a budget greater than 0 and at most 60 seconds, not {shown}"
+    )
+    assert make_player("search:60", 0).name == "search:60"  # the bound itself is fine
+
+
 def test_timeout_must_be_positive() -> None:
     with pytest.raises(ValueError, match="timeout"):
         ExternalPlayer(example_command(), 0, timeout_s=0)

@@ -1,4 +1,4 @@
-"""Bots never read hidden state, and never make an illegal move (RULES.md §11).
+"""Bots never read hidden state, and never make an illegal move (docs/rules.md, §11).
 
 While a bot decides, every hand but the deciding seat's is replaced by a view that
 raises on any access, and the talon is hidden the same way from everyone but the

@@ -1,6 +1,6 @@
 """Combinations: singles, pairs, tractors, throws and their layout.
 
-Rules covered (RULES.md): R-C1 single, R-C2 pair (trump-rank cards of different suits
+Rules covered (docs/rules.md): R-C1 single, R-C2 pair (trump-rank cards of different suits
 and ``BJ RJ`` are not pairs), R-C3 tractor (removed ranks close the gap, the off-suit
 rank cards are one level, no-trump rounds under both presets), R-C4 throw and its
 layout read greedily (longest tractors first, then pairs, then singles), with R-O3
@@ -32,7 +32,7 @@ def ctx(rank: str, suit: str | None, rules: RuleSet = STANDARD) -> TrumpContext:
 
 
 CONTEXTS = {
-    "2H": ctx("2", "H"),  # rank 2, hearts trump (the RULES.md example)
+    "2H": ctx("2", "H"),  # rank 2, hearts trump (the docs/rules.md example)
     "5H": ctx("5", "H"),  # rank 5, hearts trump
     "5C": ctx("5", "C"),  # rank 5, clubs trump
     "AS": ctx("A", "S"),  # rank A, spades trump

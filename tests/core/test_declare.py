@@ -1,6 +1,6 @@
 """Declaring the trump suit and turning the talon.
 
-Rules covered (RULES.md): R-T2 what a declaration is (one trump-rank card, two identical
+Rules covered (docs/rules.md): R-T2 what a declaration is (one trump-rank card, two identical
 trump-rank cards, or two identical jokers), R-T3 overriding (single < pair < joker pair,
 strictly stronger only, a joker pair is never overridden, a pair never overrides a
 pair, a declarer may strengthen their own single into a pair), R-T6 turning the talon

@@ -1,6 +1,6 @@
 """Card notation, seats, the pack and points.
 
-Rules covered (RULES.md): R-N1 ranks, R-N2 suits and jokers, R-N3 card notation
+Rules covered (docs/rules.md): R-N1 ranks, R-N2 suits and jokers, R-N3 card notation
 (case-insensitive input, ``10`` and ``♠♥♦♣`` accepted, ASCII output, clear errors),
 R-N4 seats and teams, R-D1 the 108-card pack, R-O4 points.
 """

@@ -1,6 +1,6 @@
 """Rule options and presets.
 
-Rules covered (RULES.md §12, written S12 in test names and ids): the option values of
+Rules covered (docs/rules.md §12, written S12 in test names and ids): the option values of
 the ``standard`` and ``classic`` presets, each option settable on its own on top of
 either preset (``RuleSet.with_options`` and ``rules_from_spec``), unknown options and bad
 values refused with a :class:`RulesError` naming the option, and rule sets being frozen
@@ -23,7 +23,7 @@ from tuolaji.core.rules import (
     rules_from_spec,
 )
 
-# The table of RULES.md §12: option, standard value, classic value.
+# The table of docs/rules.md §12: option, standard value, classic value.
 TABLE = [
     ("follow_tractor_first", False, True),
     ("rank_trumps_in_no_trump", False, True),

@@ -1,6 +1,6 @@
 """Scoring a round: the talon bonus and the level change.
 
-Rules covered (RULES.md): R-S2 the talon bonus under each ``talon_multiplier`` of §12
+Rules covered (docs/rules.md): R-S2 the talon bonus under each ``talon_multiplier`` of §12
 (``"cards"``: 2 × cards led; ``"largest_part"``: 2 × cards of the largest part of the
 last lead; ``"power"``: 2 to the power of the cards of its largest part; ``standard``
 uses ``cards`` and ``classic`` uses ``largest_part``), in suited and no-trump rounds;

@@ -1,6 +1,6 @@
 """Who wins a trick, and what it is worth.
 
-Rules covered (RULES.md): R-W1 single lead (highest trump, else highest of the led
+Rules covered (docs/rules.md): R-W1 single lead (highest trump, else highest of the led
 suit; off-suit cards never win; equal cards: the first played wins), R-W2 pair lead
 (only a real pair wins; ties to the earlier player), R-W3 tractor lead (only a tractor
 of the same length wins), R-W4 throw lead (the leader wins unless a void player ruffs

@@ -1,6 +1,6 @@
 """Trump contexts: effective suits and card order.
 
-Rules covered (RULES.md): R-T1 trump rank and suit of a round, R-O1 trump order,
+Rules covered (docs/rules.md): R-T1 trump rank and suit of a round, R-O1 trump order,
 R-O2 plain suits without the trump rank, R-O3 effective suit, R-T7 no-trump rounds
 (``standard``: only the jokers are trumps; ``rank_trumps_in_no_trump`` / ``classic``:
 the rank cards stay trumps, equal to each other, below ``BJ``).
@@ -54,7 +54,7 @@ CONTEXTS = {
 }
 
 ORDERS = [
-    # R-O1 — the RULES.md example: rank 2, hearts
+    # R-O1 — the docs/rules.md example: rank 2, hearts
     ("R-O1", "rank2-hearts-standard", "trump",
      "RJ BJ 2H 2S=2D=2C AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
     ("R-O2", "rank2-hearts-standard", "S", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"),

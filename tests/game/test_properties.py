@@ -1,6 +1,6 @@
 """Properties of whole games played by seeded random players, under both presets.
 
-RULES.md §11 and the rules they rest on:
+docs/rules.md §11 and the rules they rest on:
 
 - R-D1 / §11: after every action the 108 cards lie in exactly one place each
   (``game.card_locations()``: hands, pack, talon, the trick, tricks taken).
@@ -10,7 +10,8 @@ RULES.md §11 and the rules they rest on:
 - R-P1–R-P7, R-H2, R-K1, R-T4: the seat the game waits for always has a legal action.
 - §11: a refused action (a card not held, a play out of turn, 7 cards buried …) names a
   rule and changes nothing.
-- §11 / R-K1: ``observe(game, seat)`` shows a seat only what it may see.
+- §11 / R-K1: ``observe(game, seat)`` shows a seat only what it may see, and the
+  finished round's talon to everyone.
 - Records: replaying a game's record gives exactly the same events.
 """
 
@@ -238,8 +239,8 @@ def cards_in_json(data: Any) -> Counter[int]:
 def visible_to(game: Game, seat: int | None) -> Counter[int]:
     """What ``seat`` may see now: its hand, the cards played this round, declarations
     (the standing one is shown again on its own), the turned talon, its own burial, the
-    cards of a failed throw (shown face up), and the last round's talon where it was
-    shown or this seat buried it."""
+    cards of a failed throw (shown face up), and the last round's talon (R-K1: the
+    burial is secret only until the round ends)."""
     state = game.round
     seen: Counter[int] = Counter()
     if seat is not None:
@@ -255,10 +256,8 @@ def visible_to(game: Game, seat: int | None) -> Counter[int]:
         seen.update(declaration.cards)
     if state.declaration is not None:
         seen.update(state.declaration.cards)
-    if game.results:
-        last = game.results[-1]
-        if last.talon_shown or last.starter == seat:
-            seen.update(last.talon)
+    if game.results:  # R-K1: the last round's talon is no secret once it is over
+        seen.update(game.results[-1].talon)
     seen.update(state.talon_flipped)
     if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
         seen.update(state.talon)
@@ -282,9 +281,8 @@ def check_observation(game: Game, seat: int | None) -> None:
         assert obs.buried == state.talon
     else:
         assert obs.buried == ()
-    last = obs.last_round
-    if last is not None and not last.talon_shown and last.starter != seat:
-        assert last.talon == ()
+    # R-K1: every seat and the spectator see the finished round's talon
+    assert obs.last_round == (game.results[-1] if game.results else None)
     shown = cards_in_json(json.loads(json.dumps(obs.to_json())))
     visible = visible_to(game, seat)
     assert all(count <= visible[kind] for kind, count in shown.items()), (

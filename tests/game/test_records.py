@@ -1,8 +1,11 @@
 """Game records (docs/records.md): golden games that must replay to exactly the same
-game, records that must be refused with a clear RecordError, and ``tuolaji replay``.
+game, and records that must be refused with a clear RecordError.
 
 Rule ids: a record that breaks a rule is refused naming the rule (R-D2, R-T4, R-K1,
-R-P1) and the action's number; every other failure names what is wrong with the file.
+R-P1, R-P2) and the action's number; every other failure names the field, what was found
+there and what belongs there (R-D1 for stacked packs, R-N3 for cards, R-T5 for the
+starter). Bad files and ``tuolaji replay`` are tested in tests/test_cli_replay.py, and
+mutated records in tests/game/test_record_fuzz.py.
 
 The golden files tests/data/game-*.json were written by
 
@@ -22,17 +25,22 @@ layer changes the events, regenerate the expectations below with:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
+import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from clikit import run_cli
-from tuolaji.game import Phase
-from tuolaji.game.events import TrickWon
+from tuolaji.arena.runner import play_until
+from tuolaji.core.cards import format_cards, full_pack, parse_cards
+from tuolaji.core.rules import STANDARD, RuleSet
+from tuolaji.game import Draw, Game, Pass, Phase
+from tuolaji.game.events import Redealt, TrickWon
 from tuolaji.game.record import (
     RecordError,
     load_record,
@@ -41,6 +49,8 @@ from tuolaji.game.record import (
     replay,
     save_record,
 )
+
+from .test_scenarios import random_players
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -149,13 +159,13 @@ def broken(change: str) -> tuple[dict[str, Any], str]:
         name = change.removeprefix("missing ")
         del data[name]
         if name == "format":
-            return data, r"not a tuolaji record: 'format' must be 'tuolaji-record'"
+            return data, r"not a tuolaji record: it has no 'format'"
         if name == "version":
-            return data, r"unknown record version None"
+            return data, r"the record has no 'version': it must be the number 1"
         return data, f"the record has no '{name}'"
     if change == "rules":
         data["rules"] = {"preset": "house"}
-        return data, r"bad rules: unknown preset 'house'"
+        return data, r"'rules': unknown preset 'house'"
     if change == "seed":
         data["seed"] = "two"
         return data, r"'seed' must be a whole number"
@@ -164,26 +174,26 @@ def broken(change: str) -> tuple[dict[str, Any], str]:
         return data, r"'players' must list 4 names"
     if change == "deck":
         data["decks"] = ["AS KS"]
-        return data, r"a stacked deck must hold the 108 cards"
+        return data, r"'decks\[0\]' must hold the 108 cards of the pack \(R-D1\), not 2 cards"
     if change == "deck notation":
         data["decks"] = ["AS XX"]
-        return data, r"bad stacked deck: cannot read card 'XX'"
+        return data, r"'decks\[0\]': cannot read card 'XX'"
     index = first(data, "play")
     if change == "action seat":
         actions[index] = ["play", 7, "AS"]
-        return data, rf"action {index + 1}: play needs a seat 0-3"
+        return data, rf"action {index + 1} \(.*\): the seat must be 0-3, not the number 7"
     if change == "action name":
         actions[index] = ["fly", 0, "AS"]
-        return data, rf"action {index + 1}: unknown or malformed action"
+        return data, rf'action {index + 1} \(.*\): unknown action "fly"'
     if change == "action card":
         actions[index] = ["play", 0, "AS 1Z"]
-        return data, rf"action {index + 1}: .*cannot read card '1Z'"
+        return data, rf"action {index + 1} \(.*\): cannot read card '1Z'"
     if change == "action shape":
         actions[index] = "play 0 AS"
-        return data, rf"action {index + 1}: an action is a list"
+        return data, rf"action {index + 1} must be a list like .*, not the string"
     if change == "draw count":
         actions[0] = ["draw", 0]
-        return data, r"action 1: draw takes one count"
+        return data, r"action 1 \(.*\): the count must be a whole number from 1 to 100"
     # Well-formed actions that break a rule: refused with the rule and the action number.
     if change == "R-P1":
         seat = actions[index][1]
@@ -241,25 +251,328 @@ def test_a_broken_record_fails_with_a_message_naming_the_problem(
     assert re.search(pattern, str(error.value)), str(error.value)
 
 
+# ------------------------------------------------------- every field checked, by name
+
+
+def pack_text(seed: int) -> str:
+    """A shuffled pack (R-D1) in notation, as a record's ``decks`` holds it."""
+    pack = full_pack()
+    random.Random(seed).shuffle(pack)
+    return format_cards(pack)
+
+
+START = {"rank": "2", "declarers": 0, "starter": 0}
+
+
+def change_start(**fields: object) -> Callable[[dict[str, Any]], None]:
+    """A change that gives the document a ``start`` with ``fields`` changed (or deleted,
+    for the value ``DELETE``)."""
+
+    def change(data: dict[str, Any]) -> None:
+        start = dict(START, **fields)
+        data["start"] = {name: value for name, value in start.items() if value is not DELETE}
+
+    return change
+
+
+def change_action(index: int, action: object) -> Callable[[dict[str, Any]], None]:
+    """A change that replaces ``actions[index]`` (the action numbered ``index + 1``)."""
+    return lambda data: data["actions"].__setitem__(index, action)
+
+
+DELETE = object()
+SECOND_DECK_SHORT = pack_text(2).rsplit(" ", 1)[0]
+SECOND_DECK_TRIPLED = "2S " + pack_text(2).replace("RJ", "", 1).strip()
+
+# Each: what is changed in the golden document, and the whole message it must give.
+FIELD_ERRORS = [
+    pytest.param(
+        lambda d: d.update(version="1"),
+        "'version' must be the number 1, not the string \"1\"",
+        id="version-string",
+    ),
+    pytest.param(
+        lambda d: d.update(version=True),
+        "'version' must be the number 1, not true",
+        id="version-true",
+    ),
+    pytest.param(
+        lambda d: d.update(version=1.0),
+        "'version' must be the number 1, not the number 1.0",
+        id="version-float",
+    ),
+    pytest.param(
+        lambda d: d.update(format=1),
+        "not a tuolaji record: 'format' must be the string \"tuolaji-record\", not the number 1",
+        id="format-number",
+    ),
+    pytest.param(
+        lambda d: d.update(rules=[]),
+        '\'rules\' must be an object of options like {"preset": "standard"}, a preset name '
+        "or null, not an empty list",
+        id="rules-list",
+    ),
+    pytest.param(
+        lambda d: d.update(rules={"throw_penalty": -1}),
+        "'rules': option throw_penalty must be a whole number ≥ 0, not -1",
+        id="rules-option",
+    ),
+    pytest.param(
+        lambda d: d.update(seed=True), "'seed' must be a whole number, not true", id="seed-true"
+    ),
+    pytest.param(
+        lambda d: d.update(seed=2.5),
+        "'seed' must be a whole number, not the number 2.5",
+        id="seed-2.5",
+    ),
+    pytest.param(
+        lambda d: d.update(players="random"),
+        "'players' must be a list of 4 names, seat 0 first, not the string \"random\"",
+        id="players-string",
+    ),
+    pytest.param(
+        lambda d: d["players"].append("random"),
+        "'players' must list 4 names, seat 0 first, not 5",
+        id="players-five",
+    ),
+    pytest.param(
+        lambda d: d["players"].__setitem__(2, None),
+        "'players[2]' must be a name, not null",
+        id="player-null",
+    ),
+    pytest.param(
+        lambda d: d["players"].__setitem__(1, ""),
+        "'players[1]' must be a name, not the string \"\"",
+        id="player-empty",
+    ),
+    pytest.param(
+        lambda d: d.update(decks=5),
+        "'decks' must be a list of stacked packs, each a string of the 108 cards, not the number 5",
+        id="decks-number",
+    ),
+    pytest.param(
+        lambda d: d.update(decks=[["AS"]]),
+        "'decks[0]' must be a string of the 108 cards of the pack in notation (R-N3), "
+        "not a list of 1 item",
+        id="deck-list",
+    ),
+    pytest.param(
+        lambda d: d.update(decks=[pack_text(1), SECOND_DECK_SHORT]),
+        "'decks[1]' must hold the 108 cards of the pack (R-D1), not 107 cards",
+        id="second-deck-107-cards",
+    ),
+    pytest.param(
+        lambda d: d.update(decks=[pack_text(1), SECOND_DECK_TRIPLED]),
+        "'decks[1]' must hold each card of the pack twice (R-D1), not 2S ×3, RJ ×1",
+        id="second-deck-three-2S",
+    ),
+    pytest.param(
+        lambda d: d.update(start=[]),
+        '\'start\' must be an object like {"rank": "2", "declarers": 0, "starter": 0} or null, '
+        "not an empty list",
+        id="start-list",
+    ),
+    pytest.param(
+        change_start(rank=2),
+        '\'start.rank\' must be a rank like "2" or "A", not the number 2',
+        id="start-rank-number",
+    ),
+    pytest.param(
+        change_start(rank=None),
+        '\'start.rank\' must be a rank like "2" or "A", not null',
+        id="start-rank-null",
+    ),
+    pytest.param(
+        change_start(rank=["2"]),
+        '\'start.rank\' must be a rank like "2" or "A", not a list of 1 item',
+        id="start-rank-list",
+    ),
+    pytest.param(
+        change_start(rank="1"),
+        '\'start.rank\' must be a rank like "2" or "A" (2-9, T or 10, J, Q, K, A), '
+        'not the string "1"',
+        id="start-rank-unknown",
+    ),
+    pytest.param(
+        change_start(declarers=1.5, starter=1),
+        "'start.declarers' must be the declaring team, 0 or 1, not the number 1.5",
+        id="start-declarers-1.5",
+    ),
+    pytest.param(
+        change_start(declarers=True, starter=1),
+        "'start.declarers' must be the declaring team, 0 or 1, not true",
+        id="start-declarers-true",
+    ),
+    pytest.param(
+        change_start(declarers=DELETE),
+        "'start' has no 'declarers': it must be the declaring team, 0 or 1",
+        id="start-no-declarers",
+    ),
+    pytest.param(
+        change_start(starter=4),
+        "'start.starter' must be the starting seat, 0-3, not the number 4",
+        id="start-starter-4",
+    ),
+    pytest.param(
+        change_start(starter=1),
+        "'start.starter' must be a seat of the declaring team 0 (seats 0 and 2), not seat 1 (R-T5)",
+        id="start-starter-other-team",
+    ),
+    pytest.param(
+        lambda d: d.update(round_limit=0),
+        "'round_limit' must be a whole number ≥ 1 or null, not the number 0",
+        id="round-limit-0",
+    ),
+    pytest.param(
+        lambda d: d.update(actions={}),
+        "'actions' must be a list of actions, not an empty object",
+        id="actions-object",
+    ),
+    pytest.param(
+        change_action(0, ["draw", 101]),
+        'action 1 (["draw", 101]): the count must be a whole number from 1 to 100 '
+        "(a deal draws 100 cards, R-D2), not the number 101",
+        id="draw-101",
+    ),
+    pytest.param(
+        change_action(0, ["draw", True]),
+        'action 1 (["draw", true]): the count must be a whole number from 1 to 100 '
+        "(a deal draws 100 cards, R-D2), not true",
+        id="draw-true",
+    ),
+    pytest.param(
+        change_action(0, ["draw", 1, 2]),
+        'action 1 (["draw", 1, 2]): draw takes one count, like ["draw", 5]',
+        id="draw-two-counts",
+    ),
+    pytest.param(
+        change_action(1, ["declare", True, "2D"]),
+        'action 2 (["declare", true, "2D"]): the seat must be 0-3, not true',
+        id="seat-true",
+    ),
+    pytest.param(
+        change_action(3, ["pass", 0.0]),
+        'action 4 (["pass", 0.0]): the seat must be 0-3, not the number 0.0',
+        id="seat-float",
+    ),
+    pytest.param(
+        change_action(3, ["pass", 0, "2D"]),
+        'action 4 (["pass", 0, "2D"]): pass takes a seat, like ["pass", 2]',
+        id="pass-with-cards",
+    ),
+    pytest.param(
+        change_action(7, ["bury", 0, 5]),
+        'action 8 (["bury", 0, 5]): the cards must be a string in notation like "AS AS" '
+        "(R-N3), not the number 5",
+        id="cards-number",
+    ),
+    pytest.param(
+        change_action(8, ["play", 0]),
+        'action 9 (["play", 0]): play takes a seat and cards, like ["play", 0, "AS AS"]',
+        id="play-without-cards",
+    ),
+    pytest.param(
+        change_action(8, [3, 0]),
+        "action 9 ([3, 0]) must start with the action's name (draw, declare, pass, bury or "
+        "play), not the number 3",
+        id="name-number",
+    ),
+    pytest.param(
+        change_action(8, []),
+        'action 9 must be a list like ["play", 0, "AS"], not an empty list',
+        id="empty-action",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), FIELD_ERRORS)
+def test_every_field_is_checked_and_the_message_names_it(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    data = golden_document()
+    change(data)
+    before = copy.deepcopy(data)
+    with pytest.raises(RecordError) as error:
+        record_from_json(data)
+    assert str(error.value) == message
+    assert data == before  # reading changes nothing
+
+
 @pytest.mark.parametrize(
-    ("text", "pattern"),
+    "change",
     [
-        pytest.param('{"format": "tuolaji-record", "version": 1,', "is not valid JSON", id="cut"),
-        pytest.param("", "is not valid JSON", id="empty"),
-        pytest.param("[1, 2]", "a record is a JSON object", id="a_list"),
-        pytest.param('"record"', "a record is a JSON object", id="a_string"),
+        pytest.param(lambda d: d.update(decks=None, start=None, round_limit=None), id="nulls"),
+        pytest.param(lambda d: d.update(decks=[]), id="no-decks"),
+        pytest.param(lambda d: d.update(comment="a note", extra=[1, {}]), id="unknown-fields"),
+        pytest.param(lambda d: d.update(rules="standard"), id="rules-preset-name"),
+        pytest.param(lambda d: d.update(rules=None), id="rules-null"),
+        pytest.param(lambda d: d.update(rules={"preset": "standard"}), id="rules-preset-only"),
+        pytest.param(lambda d: d.update(players=["甲", "b", "c", "d"]), id="any-names"),
+        pytest.param(
+            lambda d: d["actions"].__setitem__(7, ["bury", 0, "9s 5♥ 6H QH 4D 5D 8C 10C"]),
+            id="card-notation-variants",
+        ),
     ],
 )
-def test_a_corrupted_file_fails_with_record_error(text: str, pattern: str, tmp_path: Path) -> None:
-    path = tmp_path / "corrupted.json"
-    path.write_text(text)
-    with pytest.raises(RecordError, match=pattern):
-        load_record(path)
+def test_the_forms_the_format_allows_replay_the_same_game(
+    change: Callable[[dict[str, Any]], None],
+) -> None:
+    expected = replay(record_from_json(golden_document()))
+    data = golden_document()
+    change(data)
+    assert replay(record_from_json(data)).events == expected.events
 
 
-def test_a_missing_file_fails_with_record_error(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read"):
-        load_record(tmp_path / "nowhere.json")
+def redealt_game(seed: int, rules: RuleSet = STANDARD) -> Game:
+    """A one-round game from two stacked packs: nobody declares on the first, so round 1
+    is dealt again from the second (R-T6); random players play the rest."""
+    decks = [parse_cards(pack_text(seed)), parse_cards(pack_text(~seed))]
+    game = Game(rules, seed, decks=decks, round_limit=1)
+    game.apply(Draw(100))
+    while game.phase is Phase.DECLARE:
+        seat = game.to_act()
+        assert seat is not None
+        game.apply(Pass(seat))
+    assert any(isinstance(event, Redealt) for event in game.events)
+    play_until(game, random_players(seed))
+    return game
+
+
+def test_a_round_one_redeal_uses_the_second_stacked_deck_and_replays() -> None:
+    game = redealt_game(5)
+    record = record_of(game, ["random"] * 4)
+    assert len(record.decks) == 2
+    data = json.loads(json.dumps(record.to_json()))
+    assert replay(record_from_json(data)).events == game.events
+    # A second deck that is not the pack is refused when read, before anything is played.
+    data["decks"][1] = " ".join(data["decks"][1].split()[:-1])
+    with pytest.raises(RecordError, match=r"^'decks\[1\]' must hold the 108 cards"):
+        record_from_json(data)
+
+
+def test_a_hand_built_record_with_a_bad_second_deck_is_refused_at_the_redeal() -> None:
+    record = record_of(redealt_game(5), ["random"] * 4)
+    bad = dataclasses.replace(record, decks=(record.decks[0], record.decks[1][:-1]))
+    # Found at the redeal (action 5, the fourth pass) or when the game is set up.
+    with pytest.raises(RecordError, match=r"a stacked deck must hold the 108 cards .*\(R-D1\)"):
+        replay(bad)
+
+
+def test_a_refused_action_names_its_number_and_the_rule() -> None:
+    data = golden_document()
+    data["actions"][8] = ["play", 0, "RJ"]  # seat 0 does not hold RJ
+    with pytest.raises(RecordError) as error:
+        replay(record_from_json(data))
+    assert str(error.value) == 'action 9 (["play", 0, "RJ"]) breaks R-P2: seat 0 does not hold RJ'
+
+
+# -------------------------------------------------------------------- record files
+
+
+def test_a_utf8_file_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (DATA / "game-standard-seed2.json").read_bytes())
+    assert load_record(path) == load_record(DATA / "game-standard-seed2.json")
 
 
 def test_a_record_cut_short_replays_to_the_game_so_far() -> None:
@@ -268,32 +581,3 @@ def test_a_record_cut_short_replays_to_the_game_so_far() -> None:
     game = replay(record_from_json(data))
     assert game.phase is Phase.PLAY and not game.results
     assert len(game.actions) == 40
-
-
-# --------------------------------------------------------------- tuolaji replay
-
-
-def test_tuolaji_replay_prints_rounds_and_tricks() -> None:
-    done = run_cli("replay", str(DATA / "game-standard-seed2.json"))
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert "standard rules, seed 2000006" in out
-    rounds = re.findall(r"^Round (\d+) ", out, re.MULTILINE)
-    assert [int(r) for r in rounds] == list(range(1, 15))
-    tricks = re.findall(r"^ {2,3}\d{1,2}  \d: ", out, re.MULTILINE)
-    assert len(tricks) == 328
-    assert "team 1 (seats 1 & 3) passes A and wins the game" in out
-
-
-def test_tuolaji_replay_of_a_broken_record_exits_1_with_the_error(tmp_path: Path) -> None:
-    data, _ = broken("R-K1")
-    path = tmp_path / "broken.json"
-    path.write_text(json.dumps(data))
-    done = run_cli("replay", str(path))
-    assert done.returncode == 1
-    output = done.stdout + done.stderr
-    assert "error:" in output and "breaks R-K1" in output
-    path.write_text("{not json")
-    done = run_cli("replay", str(path))
-    assert done.returncode == 1
-    assert "not valid JSON" in done.stdout + done.stderr

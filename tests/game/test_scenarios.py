@@ -98,7 +98,7 @@ def pass_window(game: Game) -> None:
 
 
 def snapshot(game: Game) -> tuple[object, ...]:
-    """What a refused action must leave exactly as it was (RULES.md §11)."""
+    """What a refused action must leave exactly as it was (docs/rules.md §11)."""
     state = game.round
     return (
         game.phase,
@@ -127,9 +127,14 @@ def snapshot(game: Game) -> tuple[object, ...]:
 def _forms(game: Game, action: Action) -> tuple[Callable[[], object], ...]:
     """The check_…, can_… and acting forms of ``action``."""
     if isinstance(action, Draw):
-        return game.check_draw, game.can_draw, game.draw
+        count = action.count
+        return (
+            lambda: game.check_draw(count),
+            lambda: game.can_draw(count),
+            lambda: game.apply(action),
+        )
     if isinstance(action, Declare):
-        seat, cards = action.seat, list(action.cards)
+        seat, cards = action.seat, action.cards
         return (
             lambda: game.check_declare(seat, cards),
             lambda: game.can_declare(seat, cards),
@@ -142,7 +147,7 @@ def _forms(game: Game, action: Action) -> tuple[Callable[[], object], ...]:
             lambda: game.can_pass(seat),
             lambda: game.pass_declaring(seat),
         )
-    seat, cards = action.seat, list(action.cards)
+    seat, cards = action.seat, action.cards
     if isinstance(action, Bury):
         return (
             lambda: game.check_bury(seat, cards),

@@ -1,7 +1,8 @@
 """Scenario tests of the game layer with stacked decks: the exchange, the play, throws
 and the scoring of a round.
 
-Rule ids covered: R-K1 (the starter buries exactly 8 held cards), R-P1 (turn order,
+Rule ids covered: R-K1 (the starter buries exactly 8 held cards; every seat sees them
+once the round ends), R-P1 (turn order,
 the trick winner leads), R-C4 (a mixed lead is refused), R-H1–R-H3 (a valid and a
 failed throw, the forced part, the blocker, the penalty's sign), R-S1/R-S2 (the talon
 bonus under each ``talon_multiplier``), R-S3/R-S4 (the level table, holding on and
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tuolaji.arena.runner import play_until
-from tuolaji.core import CLASSIC, STANDARD, RuleSet, legal_follows
+from tuolaji.core import CLASSIC, STANDARD, RuleSet, legal_follows, parse_cards
 from tuolaji.game import Bury, Declare, Draw, Game, Phase, Play, observe
 from tuolaji.game.events import (
     Buried,
@@ -321,6 +322,19 @@ def test_r_s2_no_bonus_when_the_declarers_win_the_last_trick() -> None:
     assert game.events[-1] == RoundStarted(2, 3, 0, 2, 2)
 
 
+@pytest.mark.parametrize("x", [pytest.param(1, id="opponents"), pytest.param(2, id="declarers")])
+def test_r_k1_every_seat_sees_the_talon_once_the_round_ends(x: int) -> None:
+    # The burial is the starter's secret only until the round ends, whoever wins the
+    # last trick: then every seat and the spectator see it.
+    game = trump_sweep(x, STANDARD)
+    talon = tuple(sorted(c(BURIAL)))
+    assert game.results[0].talon == talon
+    for seat in (0, 1, 2, 3, None):
+        obs = observe(game, seat)
+        assert obs.last_round is not None and obs.last_round.talon == talon
+        assert sorted(parse_cards(obs.to_json()["last_round"]["talon"])) == list(talon)
+
+
 @pytest.mark.parametrize(
     ("levels", "over"),
     [
@@ -347,7 +361,7 @@ def test_r_s5_a_team_passing_a_wins(levels: list[int], over: bool) -> None:
 
 
 def level_table(points: int) -> tuple[bool, int]:
-    """RULES.md R-S3 as written: (declarers hold on, levels gained)."""
+    """docs/rules.md R-S3 as written: (declarers hold on, levels gained)."""
     p = max(points, 0)
     if p == 0:
         return True, 3

@@ -6,14 +6,19 @@ from __future__ import annotations
 import io
 import os
 import re
+import select
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import IO
 
 from typer.testing import CliRunner
 
 from tuolaji.cli import app as cli
 from tuolaji.core.cards import format_card, parse_cards
+from tuolaji.game.record import load_record
 from tuolaji.play.plain import read_cards, run_plain
 from tuolaji.play.session import Session, Waiting
 
@@ -54,7 +59,7 @@ def test_a_whole_round_in_the_line_mode_through_stdin(tmp_path: Path) -> None:
     )
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "Commands: help" in out
+    assert "Commands, at any prompt:" in out
     assert "You may declare now" in out and "Options: 1) 2H 2H" in out
     assert "Could not read 'XX'" in out
     assert "Not allowed (R-T2)" in out  # AS is no declaration
@@ -63,9 +68,14 @@ def test_a_whole_round_in_the_line_mode_through_stdin(tmp_path: Path) -> None:
     assert "Choose 8 cards to bury" in out and "You bury" in out
     assert "Type the cards to play." in out and "You play" in out
     assert re.search(r"Trick 1: .* wins? it", out)
-    for words in ("Round 1 is over.", "Talon bonus", "Opponents' total", "Press Enter"):
+    for words in ("Round 1 is over.", "Talon bonus", "total as defenders", "Press Enter"):
         assert words in out
-    assert "The game is over." in out
+    # one round of a longer game: not "The game is over", but saved, and how to go on
+    assert "The game is over" not in out
+    assert "You played the 1 round you asked for (levels: We " in out
+    assert f"the game is not finished. It is saved in {tmp_path / 'game.json'}" in out
+    assert "resume it with tuolaji play --plain --resume" in out
+    assert (tmp_path / "game.json").is_file()
     assert "Traceback" not in done.stderr
 
 
@@ -97,10 +107,12 @@ def test_typed_cards_are_played_and_every_prompt_says_what_is_expected() -> None
         assert last_line.startswith(("Type", "Press")), last_line
 
 
-def test_end_of_input_ends_the_game_cleanly() -> None:
+def test_end_of_input_ends_the_game_cleanly_and_says_it_was_not_saved(data_dir: Path) -> None:
     done = tuolaji("play", "--plain", "--bots", "random", "--seed", str(SEED))
     assert done.returncode == 0
-    assert "Input ended" in done.stdout and "Traceback" not in done.stderr
+    assert "Input ended." in done.stdout and "Traceback" not in done.stderr
+    assert "The game was not saved. Type `save` before quitting next time." in done.stdout
+    assert not data_dir.exists() or not list(data_dir.iterdir())
 
 
 def test_save_then_resume_in_the_line_mode(tmp_path: Path) -> None:
@@ -150,3 +162,135 @@ def test_an_unknown_language_plays_in_english_with_a_notice() -> None:
     assert done.returncode == 0
     assert "Unknown language 'tlh'" in done.stderr
     assert "R-P3" in done.stdout
+
+
+class Keys(io.StringIO):
+    """Typed lines for the line mode; ``INTERRUPT`` stands for Ctrl-C at that prompt."""
+
+    INTERRUPT = "<ctrl-c>"
+
+    def __init__(self, *lines: str) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def readline(self, size: int | None = -1) -> str:
+        """The next line, or the KeyboardInterrupt that Ctrl-C raises while reading."""
+        if not self.lines:
+            return ""
+        line = self.lines.pop(0)
+        if line == self.INTERRUPT:
+            raise KeyboardInterrupt
+        return line + "\n"
+
+
+def play_plain(*lines: str, save: Path, rounds: int | None = None) -> tuple[int, str]:
+    """Play in the line mode with typed ``lines``; the exit code and everything printed."""
+    session = Session.new("random", seed=SEED, rounds=rounds)
+    out = io.StringIO()
+    code = run_plain(session, Keys(*lines), out, str(save))
+    return code, out.getvalue()
+
+
+def test_the_help_lists_one_command_a_line(tmp_path: Path) -> None:
+    _code, out = play_plain("help", save=tmp_path / "g.json")
+    lines = out.splitlines()
+    for command in ("help", "hint", "auto", "hand", "table", "last", "status", "rules"):
+        assert any(re.match(rf"  {command} +\w", line) for line in lines), command
+    assert any(re.match(r"  save +save the game \(save FILE", line) for line in lines)
+    assert any(re.match(r"  quit +leave the game", line) for line in lines)
+    assert max(len(line) for line in lines[: lines.index("Commands, at any prompt:") + 11]) < 80
+
+
+def test_the_round_summary_comes_before_the_next_round(tmp_path: Path) -> None:
+    code, out = play_plain("1", *["auto"] * 400, save=tmp_path / "g.json", rounds=2)
+    assert code == 0
+    summary, ended, begins = (
+        out.index("Declarers: "),
+        out.index("Round 1 is over."),
+        out.index("Round 2 begins"),
+    )
+    assert ended < summary < out.index("Press Enter to go on.") < begins
+    assert "You played the 2 rounds you asked for" in out
+
+
+def test_quit_offers_to_save_first_and_says_where(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out = play_plain("quit", "maybe", "y", save=path)
+    assert code == 0 and path.is_file()
+    assert out.count("Save the game before quitting?") == 2  # "maybe" is asked again
+    assert f"Type y to save it to {path}, or n to quit without saving." in out
+    assert f"Game saved to {path}." in out
+    assert f"Resume it with: tuolaji play --plain --resume {path}" in out
+    assert out.rstrip().endswith("Goodbye.")
+    assert Session.resume(path, "random").game.actions == list(load_record(path).actions)
+
+
+def test_quit_without_saving_says_how_to_save_next_time(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out = play_plain("quit", "n", save=path)
+    assert code == 0 and not path.exists()
+    assert "The game was not saved. Type `save` before quitting next time." in out
+    # a game saved just before quitting is not asked about
+    code, out = play_plain("save", "quit", save=path)
+    assert code == 0 and path.is_file()
+    assert "Save the game before quitting?" not in out and out.rstrip().endswith("Goodbye.")
+
+
+def test_a_failed_save_on_quitting_keeps_the_game_going(tmp_path: Path) -> None:
+    bad = tmp_path / "no such folder" / "g.json"
+    good = tmp_path / "g.json"
+    code, out = play_plain("quit", "y", f"save {good}", "quit", save=bad)
+    assert code == 0 and good.is_file() and not bad.exists()
+    assert f"Could not save to {bad}" in out
+    assert "The game goes on" in out
+    assert out.count("Save the game before quitting?") == 1  # saved by then: no question
+
+
+def test_ctrl_c_asks_like_quit_and_exits_130(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out = play_plain(Keys.INTERRUPT, "y", save=path)
+    assert code == 130 and path.is_file()
+    assert "Save the game before quitting?" in out and f"Game saved to {path}." in out
+    # Ctrl-C again at the question leaves without saving, and says so
+    code, out = play_plain(Keys.INTERRUPT, Keys.INTERRUPT, save=tmp_path / "other.json")
+    assert code == 130 and not (tmp_path / "other.json").exists()
+    assert "The game was not saved. Type `save` before quitting next time." in out
+
+
+def test_ctrl_c_in_a_real_terminal_game_is_not_silent(tmp_path: Path) -> None:
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": ""}
+    game = subprocess.Popen(
+        [sys.executable, "-m", "tuolaji", "play", "--plain", "--bots", "random", "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert game.stdin is not None and game.stdout is not None
+    try:
+        seen = read_until(game.stdout, b"> ")
+        game.send_signal(signal.SIGINT)
+        seen += read_until(game.stdout, b"> ")
+        assert b"Save the game before quitting?" in seen
+        rest, errors = game.communicate(b"y\n", timeout=30)
+    finally:
+        game.kill()
+    out = (seen + rest).decode()
+    assert game.returncode == 130, errors
+    assert b"Traceback" not in errors
+    saved = re.search(r"Game saved to (.+\.json)\.", out)
+    assert saved and Path(saved.group(1)).parent == Path(os.environ["TUOLAJI_DATA_DIR"])
+    assert Path(saved.group(1)).is_file()
+
+
+def read_until(stream: IO[bytes], marker: bytes, timeout: float = 30) -> bytes:
+    """What ``stream`` gives until ``marker`` (a prompt that ends without a newline)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker not in seen:
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"no {marker!r} in {seen[-500:]!r}"
+        chunk = os.read(stream.fileno(), 65536)
+        assert chunk, f"the game ended before {marker!r}: {seen[-500:]!r}"
+        seen += chunk
+    return seen

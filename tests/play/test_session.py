@@ -11,6 +11,7 @@ import pytest
 from tuolaji.core.cards import parse_cards
 from tuolaji.game.record import RecordError, load_record, replay
 from tuolaji.game.state import Phase
+from tuolaji.play.narrate import game_over_text
 from tuolaji.play.session import Session, Waiting
 from tuolaji.play.words import plain
 
@@ -170,3 +171,81 @@ def test_saving_to_a_bad_place_is_a_message_not_a_crash(tmp_path: Path) -> None:
 def test_unknown_bots_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown bots"):
         Session.new("nobody", seed=1)
+
+
+def test_the_round_summary_comes_before_the_next_round_begins() -> None:
+    session = Session.new("random", seed=SEED, rounds=2)
+    until(session, Waiting.SUMMARY)
+    told = [plain(message) for message in session.new_messages()]
+    assert told[-1] == "Round 1 is over."
+    assert not any(line.startswith("Round 2 begins") for line in told)
+    # reading the log again while the summary is shown tells nothing new
+    session.advance()
+    assert session.new_messages() == []
+    assert session.next_round().ok
+    after = [plain(message) for message in session.new_messages()]
+    assert after[0].startswith("Round 2 begins: trump rank ")
+
+
+def test_a_game_stopped_at_the_round_limit_is_saved_and_says_how_to_resume(
+    tmp_path: Path,
+) -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    assert not session.finish(tmp_path / "early.json").ok  # not over yet: nothing saved
+    assert not (tmp_path / "early.json").exists()
+    until(session, Waiting.SUMMARY)
+    assert session.next_round().ok
+    assert session.waiting() is Waiting.OVER and session.stopped_at_round_limit()
+    assert not session.unsaved  # an ended session has nothing to lose
+    path = tmp_path / "my games" / "one round.json"
+    path.parent.mkdir()
+    done = session.finish(path)
+    assert done.ok
+    assert done.message.startswith("You played the 1 round you asked for (levels: We ")
+    assert "the game is not finished." in done.message
+    assert f"resume it with tuolaji play --resume '{path}'" in done.message
+    assert "The game is over" not in done.message
+    # resuming goes on with round 2: the saved limit is what stopped the game
+    resumed = Session.resume(path, "random")
+    assert resumed.game.round.number == 2 and resumed.waiting() is not Waiting.OVER
+    assert resumed.game.round_limit is None
+    assert Session.resume(path, "random", rounds=2).game.round_limit == 3
+
+
+def test_finishing_says_who_won_or_why_it_could_not_save(tmp_path: Path) -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    until(session, Waiting.SUMMARY)
+    assert session.next_round().ok
+    failed = session.finish(tmp_path / "no" / "such" / "folder.json")
+    assert not failed.ok and "the game is not finished." in failed.message
+    assert "Could not save" in failed.message
+    session.game.winner = 0  # as if we had passed the ace (R-S5)
+    assert session.finish(tmp_path / "won.json").message == game_over_text(0)
+    assert not (tmp_path / "won.json").exists()
+
+
+def test_unsaved_says_whether_quitting_would_lose_play(tmp_path: Path) -> None:
+    session = Session.new("random", seed=SEED)
+    session.run_until_human()
+    assert session.unsaved
+    path = tmp_path / "game.json"
+    assert session.save(path).ok and not session.unsaved
+    assert session.keep_drawing().ok
+    session.run_until_human()
+    assert session.unsaved  # the deal went on after the save
+    assert not Session.resume(path, "random").unsaved
+
+
+def test_a_resumed_game_counts_the_rounds_asked_for_from_where_it_resumed(
+    tmp_path: Path,
+) -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    until(session, Waiting.SUMMARY)
+    assert session.next_round().ok
+    path = tmp_path / "game.json"
+    assert session.finish(path).ok
+    resumed = Session.resume(path, "random", rounds=1)
+    until(resumed, Waiting.SUMMARY)
+    assert resumed.next_round().ok and resumed.stopped_at_round_limit()
+    assert resumed.game.round.number == 2
+    assert resumed.finish(path).message.startswith("You played the 1 round you asked for")

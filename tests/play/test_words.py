@@ -6,16 +6,33 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.rules import STANDARD
 from tuolaji.core.trump import TRUMP, trump_context
-from tuolaji.game.events import GameOver, Played, RoundEnded, TrickWon
+from tuolaji.game.events import (
+    Buried,
+    Declared,
+    Event,
+    GameOver,
+    Passed,
+    Played,
+    RoundEnded,
+    ThrowFailed,
+    TrickWon,
+    TrumpSettled,
+)
 from tuolaji.game.state import RoundResult
-from tuolaji.play.narrate import describe, game_over_text, summary_lines
+from tuolaji.play import words
+from tuolaji.play.narrate import describe, game_over_text, round_verdict, summary_lines
 from tuolaji.play.rules_text import DETAILS, SECTIONS, rules_text
 from tuolaji.play.words import (
     RULE_BRIEFS,
     CardRun,
+    by_seat,
+    by_seat_text,
+    by_team,
     card_name,
     card_names,
     fill,
@@ -80,19 +97,26 @@ def test_events_are_told_from_the_human_seat() -> None:
     assert "they pass the ace" in game_over_text(1)
 
 
-def result(points: int, bonus: int, shown: bool) -> RoundResult:
-    """A round that team 1 declared from seat 1."""
+def result(
+    points: int,
+    bonus: int,
+    shown: bool,
+    declarers: int = 1,
+    starter: int = 1,
+    talon: str = "",
+) -> RoundResult:
+    """A round that team ``declarers`` declared from seat ``starter`` (team 1, seat 1)."""
     return RoundResult(
         number=2,
         rank=1,
         suit=0,
-        declarers=1,
-        starter=1,
+        declarers=declarers,
+        starter=starter,
         opponents_points=points,
         trick_points=points - bonus,
         penalties=0,
         talon_bonus=bonus,
-        talon=(),
+        talon=tuple(parse_cards(talon)) if talon else (),
         talon_shown=shown,
         declarers_hold=points < 80,
         levels_gained=1,
@@ -101,17 +125,99 @@ def result(points: int, bonus: int, shown: bool) -> RoundResult:
 
 
 def test_the_round_summary_tells_points_bonus_levels_and_who_is_next() -> None:
+    # They (seat 1) declared, so we defended: the points are ours, said so (R-S1)
     taken = RoundEnded(2, 130, False, 1, (2, 1), 0, 2)
-    lines = summary_lines(result(130, 40, True), taken)
+    lines = summary_lines(result(130, 40, True, talon="3S 4S 5H 6H 7D 8D 9C TC"), taken)
     assert "Declarers: They; starter: East." in lines
-    assert "Opponents' points in tricks: 90 points." in lines
+    assert "We defended: our points in tricks: 90 points." in lines
+    assert "East buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines  # R-K1
     assert "Talon bonus: 40 points." in lines
-    assert "Opponents' total: 130 points." in lines
+    assert "Our total as defenders: 130 points." in lines
+    assert any("Round 2 is over: we defended and have 130 points." in line for line in lines)
     assert any("We take over and go up 1 level." in line for line in lines)
     assert any("Next round: North starts." in line for line in lines)
     assert lines[-1] == "Next round we declare."
     held = RoundEnded(2, 35, True, 2, (1, 3), 1, 3)
     lines = summary_lines(result(35, 0, False), held)
+    assert not any("buried" in line for line in lines)  # no talon given, none told
     assert "Talon bonus: none (the declarers took the last trick)." in lines
     assert any("They hold on and go up 2 levels." in line for line in lines)
     assert lines[-1] == "Next round they declare."
+
+
+def test_the_summary_says_whose_points_from_the_human_side() -> None:
+    # we declared from seat 0: the defenders are They, and the human started
+    ours = result(60, 0, False, declarers=0, starter=0, talon="3S 4S 5H 6H 7D 8D 9C TC")
+    held = RoundEnded(2, 60, True, 1, (2, 1), 0, 2)
+    lines = summary_lines(ours, held)
+    assert lines[0] == "Declarers: We; starter: you."
+    assert "They defended: their points in tricks: 60 points." in lines
+    assert "You buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines
+    assert "Their total as defenders: 60 points." in lines
+    assert any("Round 2 is over: they defended and have 60 points." in line for line in lines)
+    assert not any("Opponents" in line or "opponents" in line for line in lines)
+
+
+def test_messages_about_the_human_use_their_own_second_person_sentences() -> None:
+    assert plain(by_seat(0, "You take {cards}.", "{who} takes {cards}.", cards=(1,))) == (
+        "You take 3S."
+    )
+    assert by_seat_text(3, "You take it.", "{who} takes it.") == "West takes it."
+    assert plain(by_team(0, "We hold on.", "They hold on.")) == "We hold on."
+    assert plain(by_team(1, "We hold on.", "They hold on.")) == "They hold on."
+    # the next starter: "Next round: you start.", never "You starts" (R-S4)
+    to_us = RoundEnded(1, 30, True, 2, (2, 0), 0, 0)
+    assert round_verdict(to_us).endswith("Levels: We 4, They 2. Next round: you start.")
+    to_east = RoundEnded(1, 130, False, 1, (0, 1), 1, 1)
+    assert "They take over and go up 1 level." in round_verdict(to_east)
+    assert round_verdict(to_east).endswith("Next round: East starts.")
+    settled = describe(TrumpSettled(0, 1, 0, 0))
+    assert plain(settled) == "Trump: rank 2, ♥ hearts. You start and take the talon."  # type: ignore[arg-type]
+
+
+def test_the_human_seat_name_is_never_put_into_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a third-person sentence about "You" would show the seat's name: rename seat 0 and
+    # look for it in everything told about seat 0
+    monkeypatch.setattr(words, "_SEAT_NAMES", ("SEAT-ZERO", "East", "North", "West"))
+    cards = tuple(parse_cards("AS AS"))
+    events: list[Event] = [
+        Declared(0, cards[:1]),
+        Passed(0),
+        TrumpSettled(0, 0, 0, 0),
+        Buried(0, cards),
+        ThrowFailed(0, cards, cards[:1], 10, 1),
+        ThrowFailed(1, cards, cards[:1], 10, 0),
+        Played(0, cards),
+        TrickWon(1, 0, 10),
+        TrickWon(2, 0, 0),
+        RoundEnded(1, 30, True, 2, (2, 0), 0, 0),
+        GameOver(0, (13, 2)),
+    ]
+    told = [plain(message) for event in events if (message := describe(event)) is not None]
+    told.append(round_verdict(RoundEnded(1, 90, False, 1, (0, 1), 0, 0)))
+    told += summary_lines(result(30, 0, False, declarers=0, starter=0, talon="AS AS"), None)
+    assert len(told) == len(events) + 1 + 5  # every event told, the verdict, 5 summary lines
+    assert not [line for line in told if "SEAT-ZERO" in line]
+
+
+def test_a_failed_throw_says_who_blocks_it_and_what_is_led_instead() -> None:
+    throw, forced = tuple(parse_cards("AS KS 5S")), tuple(parse_cards("5S"))
+    west = describe(ThrowFailed(3, throw, forced, 20, 2))
+    assert plain(west) == (  # type: ignore[arg-type]
+        "West's throw of AS KS 5S fails: North can beat 5S (R-H2). "
+        "West leads 5S instead and pays 20 points (R-H3)."
+    )
+    mine = describe(ThrowFailed(0, throw, forced, 20, 1))
+    assert plain(mine) == (  # type: ignore[arg-type]
+        "Your throw of AS KS 5S fails: East can beat 5S (R-H2). "
+        "You lead 5S instead and pay 20 points (R-H3)."
+    )
+    blocked_by_me = describe(ThrowFailed(1, throw, forced, 20, 0))
+    assert plain(blocked_by_me).startswith(  # type: ignore[arg-type]
+        "East's throw of AS KS 5S fails: you can beat 5S (R-H2). East leads 5S"
+    )
+    # a rule set without penalties (classic throw_penalty 0, R-H3): nothing is paid
+    free = describe(ThrowFailed(3, throw, forced, 0, 2))
+    assert plain(free).endswith("West leads 5S instead.")  # type: ignore[arg-type]
+    # the cards stay cards, so the screen can colour them
+    assert CardRun(throw) in west and CardRun(forced) in west  # type: ignore[operator]

@@ -78,6 +78,11 @@ class RunOutcome:
     levels_gained: int
     #: side A's levels gained minus side B's; side B's utility is its negation
     utility_a: int
+    #: decisions asked of side A's seats and of side B's
+    decisions: tuple[int, int] = (0, 0)
+    #: of those, the ones a fallback made in the player's place (an external bot that
+    #: crashed, fell silent or answered wrongly; see docs/bot-protocol.md)
+    replaced: tuple[int, int] = (0, 0)
 
     def utility(self, side: int) -> int:
         """The level utility of ``side`` in this run (zero-sum across the sides)."""
@@ -99,8 +104,14 @@ class DealOutcome:
         return (self.runs[0].utility_a + self.runs[1].utility_a) / 2
 
 
-def run_outcome(run: int, result: RoundResult) -> RunOutcome:
-    """Score a finished one-round run for side A."""
+def run_outcome(
+    run: int,
+    result: RoundResult,
+    decisions: tuple[int, int] = (0, 0),
+    replaced: tuple[int, int] = (0, 0),
+) -> RunOutcome:
+    """Score a finished one-round run for side A; ``decisions`` and ``replaced`` are
+    per side (A, B), as :class:`RunOutcome` keeps them."""
     declaring_side = side_at(run, result.starter)
     # The team that goes up is the declarers when they hold, else the opponents (R-S3).
     gaining_side = declaring_side if result.declarers_hold else 1 - declaring_side
@@ -112,6 +123,8 @@ def run_outcome(run: int, result: RoundResult) -> RunOutcome:
         opponents_points=result.opponents_points,
         levels_gained=result.levels_gained,
         utility_a=utility_a,
+        decisions=decisions,
+        replaced=replaced,
     )
 
 
@@ -137,13 +150,22 @@ def play_run(
         for seat, name in enumerate(seat_names)
     ]
     game = Game(rules, deal.game_seed, decks=[deal.pack], start=deal.start, round_limit=1)
+    asked = [0, 0, 0, 0]
     try:
-        play_until(game, players)
+        play_until(game, players, decisions=asked)
     finally:
         close_players(players)
     if records is not None:
         save_record(record_of(game, seat_names), record_path(records, deal.index, run))
-    return run_outcome(run, game.results[0])
+    decisions, replaced = [0, 0], [0, 0]
+    for seat, player in enumerate(players):
+        side = side_at(run, seat)
+        decisions[side] += asked[seat]
+        # Players that can fail (external bots) count the moves a fallback made for them.
+        replaced[side] += getattr(player, "fallbacks", 0)
+    return run_outcome(
+        run, game.results[0], (decisions[0], decisions[1]), (replaced[0], replaced[1])
+    )
 
 
 def play_deal(

@@ -28,27 +28,32 @@ def opens_declaration(game: Game, seat: int, card: int) -> bool:
     return strength == 0 or (strength == SINGLE_DECLARATION and bool(twice))
 
 
-def step(game: Game, players: Sequence[Player]) -> None:
+def step(game: Game, players: Sequence[Player], decisions: list[int] | None = None) -> None:
     """Take the game one decision further: draw a card (and let its drawer declare when
     it could), or ask the seat the game waits for and apply its answer.
 
     Players answer through their own observation only. A built-in player that answers
-    illegally is a bug, so the refusal propagates.
+    illegally is a bug, so the refusal propagates. ``decisions``, when given, counts
+    per seat the times a player was asked (a tournament compares it with the moves an
+    external bot's fallback made in its place).
     """
     phase = game.phase
     if phase is Phase.PLAY:
         seat = game.round.to_play
+        _count(decisions, seat)
         game.play(seat, players[seat].play(observe(game, seat)))
     elif phase is Phase.DRAW:
         drawn = game.draw()[0]
         assert isinstance(drawn, CardDrawn)
         if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
             seat = drawn.seat
+            _count(decisions, seat)
             cards = players[seat].declaration(observe(game, seat))
             if cards:
                 game.declare(seat, cards)
     elif phase is Phase.DECLARE:
         seat = game.round.window_seat
+        _count(decisions, seat)
         cards = players[seat].declaration(observe(game, seat))
         if cards:
             game.declare(seat, cards)
@@ -57,16 +62,29 @@ def step(game: Game, players: Sequence[Player]) -> None:
     elif phase is Phase.EXCHANGE:
         starter = game.round.starter
         assert starter is not None
+        _count(decisions, starter)
         game.bury(starter, players[starter].bury(observe(game, starter)))
 
 
-def play_until(game: Game, players: Sequence[Player], max_rounds: int | None = None) -> None:
-    """Play ``game`` until it is over, or until ``max_rounds`` more rounds have ended."""
+def _count(decisions: list[int] | None, seat: int) -> None:
+    """Note that ``seat`` is asked for a decision."""
+    if decisions is not None:
+        decisions[seat] += 1
+
+
+def play_until(
+    game: Game,
+    players: Sequence[Player],
+    max_rounds: int | None = None,
+    decisions: list[int] | None = None,
+) -> None:
+    """Play ``game`` until it is over, or until ``max_rounds`` more rounds have ended;
+    ``decisions`` counts the decisions asked of each seat (see :func:`step`)."""
     target = None if max_rounds is None else len(game.results) + max_rounds
     while game.phase is not Phase.OVER:
         if target is not None and len(game.results) >= target:
             return
-        step(game, players)
+        step(game, players, decisions)
 
 
 def close_players(players: Sequence[Player]) -> None:

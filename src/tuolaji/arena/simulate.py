@@ -8,12 +8,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from tuolaji.arena.limits import MAX_GAMES, MAX_ROUNDS, check_count, check_seed
+from tuolaji.arena.outputs import prepare_output_folder
 from tuolaji.arena.runner import close_players, play_until
 from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
 from tuolaji.game.state import RoundResult
+
+#: The record files a simulation writes (``game-00000.json``…).
+RECORD_FILES = "game-*.json"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -43,6 +48,33 @@ class SimulationSummary:
         return data
 
 
+def check_simulation(
+    *,
+    rounds: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    players: Sequence[str] = ("random",) * 4,
+    records: Path | None = None,
+) -> None:
+    """Refuse, with a ``ValueError`` that says why, a simulation that cannot run: not
+    exactly one of ``rounds`` and ``games``, counts or a seed out of their bounds
+    (``arena.limits``), not four players or an unknown one, or a ``records`` folder that
+    cannot take the records (checked, and created, by
+    :func:`~tuolaji.arena.outputs.prepare_output_folder`)."""
+    if (rounds is None) == (games is None):
+        raise ValueError("give either rounds or games")
+    if rounds is not None:
+        check_count("rounds", rounds, MAX_ROUNDS)
+    if games is not None:
+        check_count("games", games, MAX_GAMES)
+    check_seed(seed)
+    if len(players) != 4:
+        raise ValueError("a game needs 4 players")
+    check_player_names(players)  # an unknown name fails here, before anything is written
+    if records is not None:
+        prepare_output_folder(records, [RECORD_FILES])
+
+
 def simulate(
     *,
     rounds: int | None = None,
@@ -55,17 +87,11 @@ def simulate(
 ) -> SimulationSummary:
     """Play ``games`` whole games, or games until ``rounds`` rounds have ended.
 
-    ``progress(done, total)`` is called after each round (rounds mode) or game.
+    ``records`` is a folder for one record per game (``game-00000.json``…).
+    ``progress(done, total)`` is called after each round (rounds mode) or game. Bad
+    settings are refused before anything is played (:func:`check_simulation`).
     """
-    if (rounds is None) == (games is None):
-        raise ValueError("give either rounds or games")
-    if len(players) != 4:
-        raise ValueError("a game needs 4 players")
-    if (rounds is not None and rounds < 1) or (games is not None and games < 1):
-        raise ValueError("play at least one round or game")
-    check_player_names(players)  # an unknown name fails here, before anything is written
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+    check_simulation(rounds=rounds, games=games, seed=seed, players=players, records=records)
     results: list[RoundResult] = []
     finished = 0
     wins = [0, 0]

@@ -1,5 +1,6 @@
-"""Tournament statistics: per-side utility with a 95% confidence interval, hold rates and
-the points the side let its opponents take."""
+"""Tournament statistics: per-side utility with a 95% confidence interval, hold rates, the
+points the side let its opponents take, the decisions a fallback made in its place, and
+the verdict, which says only what the numbers support (see docs/tournaments.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tuolaji.arena.deals import DealOutcome
+from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
@@ -42,6 +44,27 @@ class SideStats:
     rounds: int
     declared: int
     held: int
+    #: duplicate deals played
+    deals: int = 0
+    #: decisions the side's players were asked for
+    decisions: int = 0
+    #: of those, the ones a fallback made in the player's place (external bots)
+    replaced: int = 0
+
+    @property
+    def replaced_share(self) -> float:
+        """The share of the side's decisions that a fallback made (0 with no decisions)."""
+        return self.replaced / self.decisions if self.decisions else 0.0
+
+    @property
+    def replaced_too_often(self) -> bool:
+        """Whether a fallback made more than :data:`MAX_REPLACED_SHARE` of its decisions."""
+        return self.replaced_share > MAX_REPLACED_SHARE
+
+    @property
+    def interval_meaningful(self) -> bool:
+        """Whether enough deals were played for the interval to mean something."""
+        return self.deals >= MIN_DEALS_FOR_VERDICT
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -49,11 +72,15 @@ class SideStats:
             "side": self.side,
             "utility_mean": self.utility_mean,
             "utility_ci95": list(self.utility_ci95),
+            "utility_ci95_meaningful": self.interval_meaningful,
             "hold_rate": self.hold_rate,
             "opponent_points_mean": self.opponent_points_mean,
             "rounds": self.rounds,
             "declared": self.declared,
             "held": self.held,
+            "decisions": self.decisions,
+            "replaced_decisions": self.replaced,
+            "replaced_share": self.replaced_share,
         }
 
 
@@ -77,14 +104,63 @@ def side_stats(name: str, side: int, deals: Sequence[DealOutcome]) -> SideStats:
         rounds=len(runs),
         declared=len(declaring),
         held=held,
+        deals=len(deals),
+        decisions=sum(run.decisions[side] for run in runs),
+        replaced=sum(run.replaced[side] for run in runs),
     )
 
 
-def verdict(a: SideStats, b: SideStats) -> str:
-    """Which side is stronger: the one whose utility interval lies wholly above 0."""
-    low, high = a.utility_ci95
-    if low > 0:
-        return f"{a.name} is stronger (95% interval above 0)"
-    if high < 0:
-        return f"{b.name} is stronger (95% interval above 0)"
-    return "no clear difference (the 95% interval contains 0)"
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a tournament found, in words and as data."""
+
+    #: one sentence (with a note per side that a fallback stood in for)
+    text: str
+    #: the name of the side called stronger, or None
+    stronger: str | None
+    #: the names of the sides a fallback replaced in more than MAX_REPLACED_SHARE
+    replaced_too_often: tuple[str, ...]
+
+
+def replaced_note(side: SideStats) -> str:
+    """How often a fallback played for ``side``, in words."""
+    return (
+        f"{side.name} was replaced by fallback moves in {side.replaced} of its "
+        f"{side.decisions} decisions ({side.replaced_share:.1%})"
+    )
+
+
+def verdict(a: SideStats, b: SideStats) -> Verdict:
+    """Which side is stronger: the one whose utility interval lies wholly above 0, if
+    the result can say so. There is no verdict when fewer than
+    :data:`MIN_DEALS_FOR_VERDICT` deals were played, or when a fallback made more than
+    :data:`MAX_REPLACED_SHARE` of a side's decisions; and a side that a fallback
+    stood in for even once is never called stronger (its result is not all its own).
+    """
+    too_often = tuple(side.name for side in (a, b) if side.replaced_too_often)
+    notes = [replaced_note(side) for side in (a, b) if side.replaced]
+    stronger = None
+    if too_often:
+        head = (
+            f"no verdict: fallback moves stood in for {' and for '.join(too_often)} in more "
+            f"than {MAX_REPLACED_SHARE:.0%} of the decisions"
+        )
+    elif a.deals < MIN_DEALS_FOR_VERDICT:
+        head = (
+            f"no verdict: a verdict needs at least {MIN_DEALS_FOR_VERDICT} duplicate deals, "
+            f"not {a.deals}"
+        )
+    else:
+        low, high = a.utility_ci95
+        leader = a if low > 0 else b if high < 0 else None
+        if leader is None:
+            head = "no clear difference (the 95% interval contains 0)"
+        elif leader.replaced:
+            head = (
+                f"{leader.name} is not called stronger although its 95% interval is "
+                "above 0, because fallback moves played for it"
+            )
+        else:
+            head = f"{leader.name} is stronger (95% interval above 0)"
+            stronger = leader.name
+    return Verdict("; ".join([head, *notes]), stronger, too_often)

@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from tuolaji.arena.deals import DealOutcome, PlayerFactory, play_deal
-from tuolaji.arena.stats import SideStats, side_stats, verdict
+from tuolaji.arena.limits import (
+    MAX_DEALS,
+    MAX_JOBS,
+    MAX_REPLACED_SHARE,
+    MIN_DEALS_FOR_VERDICT,
+    check_count,
+    check_seed,
+)
+from tuolaji.arena.outputs import prepare_output_folder
+from tuolaji.arena.stats import SideStats, Verdict, side_stats, verdict
 from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.cards import RANKS
 from tuolaji.core.rules import STANDARD, RuleSet
@@ -26,6 +35,8 @@ from tuolaji.core.rules import STANDARD, RuleSet
 RESULT_FILE = "result.json"
 CHART_FILE = "cumulative_utility.png"
 RECORDS_DIR = "records"
+#: The record files of a tournament's runs, in RECORDS_DIR (see ``deals.record_path``).
+RECORD_FILES = "deal-*-run*.json"
 
 
 def parse_players(text: str) -> tuple[str, str]:
@@ -58,17 +69,24 @@ class TournamentResult:
     seconds: float
 
     @property
-    def verdict(self) -> str:
-        """Which side is stronger, in words."""
+    def verdict(self) -> Verdict:
+        """Which side is stronger, if the result can tell (see :func:`stats.verdict`)."""
         return verdict(*self.sides)
 
     def summary_json(self) -> dict[str, Any]:
-        """The summary printed by ``--json``: deals, seed, rules and per-side statistics."""
+        """The summary printed by ``--json``: deals, seed, rules, per-side statistics and
+        the verdict, with the thresholds it was reached by."""
+        found = self.verdict
         return {
             "deals": len(self.deals),
             "seed": self.seed,
             "rules": self.rules.to_spec(),
             "players": {side.name: side.to_json() for side in self.sides},
+            "verdict": found.text,
+            "stronger": found.stronger,
+            "replaced_too_often": list(found.replaced_too_often),
+            "min_deals_for_verdict": MIN_DEALS_FOR_VERDICT,
+            "max_replaced_share": MAX_REPLACED_SHARE,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -81,7 +99,6 @@ class TournamentResult:
                 "seed": self.seed,
                 "rules": self.rules.to_spec(),
             },
-            "verdict": self.verdict,
             "per_deal": [deal_json(deal) for deal in self.deals],
         }
 
@@ -101,6 +118,8 @@ def deal_json(deal: DealOutcome) -> dict[str, Any]:
                 "opponents_points": run.opponents_points,
                 "levels_gained": run.levels_gained,
                 "utility_a": run.utility_a,
+                "decisions": list(run.decisions),
+                "replaced": list(run.replaced),
             }
             for run in deal.runs
         ],
@@ -108,17 +127,30 @@ def deal_json(deal: DealOutcome) -> dict[str, Any]:
 
 
 def check_tournament(
-    players: Sequence[str], deals: int, jobs: int = 1, factory: PlayerFactory = make_player
+    players: Sequence[str],
+    deals: int,
+    jobs: int = 1,
+    factory: PlayerFactory = make_player,
+    seed: int = 0,
 ) -> None:
     """Refuse, with a ValueError that says why, settings a tournament cannot run with: not
-    two players, an unknown player, no deals or no jobs."""
+    two players, an unknown player, deals or jobs out of their bounds (``arena.limits``),
+    or a seed out of its range."""
     if len(players) != 2:
         raise ValueError(f"a tournament takes exactly two players, not {len(players)}")
-    if deals < 1:
-        raise ValueError("play at least one deal")
-    if jobs < 1:
-        raise ValueError("use at least one job")
+    check_count("deals", deals, MAX_DEALS)
+    check_count("worker processes (jobs)", jobs, MAX_JOBS)
+    check_seed(seed)
     check_player_names(players, factory)
+
+
+def prepare_out(directory: Path, records: bool = False) -> None:
+    """Check, before a tournament starts, that its results can be written into
+    ``directory`` (and the run records into its ``records`` folder): a ``ValueError``
+    that says why not (see :func:`~tuolaji.arena.outputs.prepare_output_folder`)."""
+    prepare_output_folder(directory, [RESULT_FILE, CHART_FILE])
+    if records:
+        prepare_output_folder(directory / RECORDS_DIR, [RECORD_FILES])
 
 
 def run_tournament(
@@ -136,12 +168,13 @@ def run_tournament(
 
     ``jobs`` > 1 spreads the deals over that many processes (``factory`` must then be
     picklable); the result is the same as with one. ``records`` is a folder for the
-    record of every run. ``progress(done, total)`` is called after each deal.
+    record of every run, checked before the first deal. ``progress(done, total)`` is
+    called after each deal.
     """
-    check_tournament(players, deals, jobs, factory)
+    check_tournament(players, deals, jobs, factory, seed)
     names = (players[0], players[1])
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+        prepare_output_folder(records, [RECORD_FILES])
     started = time.perf_counter()
     outcomes: list[DealOutcome] = []
 

@@ -21,7 +21,7 @@ from tuolaji.bots.choices import declaration_options, tractors_in
 from tuolaji.bots.sampling import sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
 from tuolaji.core.combos import TRACTOR, Combo
-from tuolaji.core.follow import follow_error, legal_follow_layers
+from tuolaji.core.follow import follow_fault, legal_follow_layers
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.observation import Observation
 
@@ -71,7 +71,7 @@ def random_follow(
             sample = sample_multiset(rng, s_ones, s_twos, size, need)
             assert sample is not None
             candidate = sample
-        if not constrained or follow_error(ctx, lead, hand, candidate, must_beat) is None:
+        if not constrained or follow_fault(ctx, lead, hand, candidate, must_beat) is None:
             return candidate
     return rng.choice(list(legal_follow_layers(ctx, lead, hand, must_beat)))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 from collections.abc import Callable, Sequence
 
@@ -18,6 +19,8 @@ _FACTORIES: dict[str, Callable[[int], Player]] = {
 }
 
 PLAYER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+#: The longest thinking budget per decision that ``search:SECONDS`` takes.
+MAX_SEARCH_SECONDS = 60
 
 
 def make_player(name: str, seed: int) -> Player:
@@ -34,9 +37,13 @@ def make_player(name: str, seed: int) -> Player:
         try:
             seconds = float(budget)
         except ValueError:
-            seconds = -1.0
-        if not 0 < seconds <= 60:
-            raise ValueError(f"search:SECONDS takes a budget from 0 to 60 seconds, not {budget!r}")
+            seconds = math.nan
+        if not 0 < seconds <= MAX_SEARCH_SECONDS:  # NaN fails this too
+            shown = budget.strip() if not math.isnan(seconds) else repr(budget)
+            raise ValueError(
+                "search:SECONDS takes a budget greater than 0 and at most "
+                f"{MAX_SEARCH_SECONDS} seconds, not {shown}"
+            )
         player = SearchPlayer(seed, seconds=seconds)
         player.name = name
         return player

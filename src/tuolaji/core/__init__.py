@@ -21,6 +21,8 @@ from tuolaji.core.follow import (
     can_follow,
     check_follow,
     follow_error,
+    follow_fault,
+    follow_refusal,
     legal_follow_layers,
     legal_follows,
 )
@@ -55,6 +57,8 @@ __all__ = [
     "declare_outcome",
     "flip_talon",
     "follow_error",
+    "follow_fault",
+    "follow_refusal",
     "format_card",
     "format_cards",
     "from_layers",

@@ -9,7 +9,7 @@ least once) and ``twos`` (kinds held twice). Pairs are then ``twos`` and a card 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -118,6 +118,24 @@ def format_card(kind: int) -> str:
 def format_cards(kinds: Iterable[int]) -> str:
     """Cards in canonical form, space-separated, in the order given."""
     return " ".join(format_card(k) for k in kinds)
+
+
+def card_list_error(cards: object) -> str | None:
+    """Why ``cards`` is not a sequence of card kinds (ints 0–53, R-N3), or None.
+
+    Cheap enough for every action of a game: one type and range test per card. Strings
+    are refused even though they are sequences: ``"AS"`` is notation, not kinds.
+    """
+    if (
+        type(cards) is not tuple
+        and type(cards) is not list
+        and (isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Sequence))
+    ):
+        return f"cards are a list of card kinds 0-53, not {cards!r}"
+    for kind in cards:  # a Sequence by now
+        if type(kind) is not int or not 0 <= kind < KINDS:
+            return f"{kind!r} is not a card: a card is a kind from 0 to 53"
+    return None
 
 
 def to_layers(cards: Iterable[int]) -> Layers:

@@ -91,7 +91,15 @@ def longest_run(pair_levels: list[int]) -> tuple[int, int]:
 
 
 def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
-    """The greedy layout of R-C4 of cards that all belong to ``suit``."""
+    """The greedy layout of R-C4 of cards that all belong to ``suit``.
+
+    When a level holds several pairs (only the off-suit trump-rank cards share a level,
+    R-O1), the tractor takes the pair of the lowest kind, that is the suit first in the
+    order ``S H D C``; the others stay pairs. With hearts trump, ``AH AH 2S 2S 2D 2D``
+    reads as the tractor ``AH AH 2S 2S`` and the pair ``2D 2D``. The layout's shape is
+    the same either way, but a failed throw's forced part (and so the judge's ``throw``
+    answer) can depend on it.
+    """
     parts: list[Part] = []
     level = ctx.level
     if twos:
@@ -102,6 +110,7 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
                 break
             kinds = 0
             for lv in range(top - length + 1, top + 1):
+                # the lowest kind of the level: on a tie, S before H before D before C
                 low = pair_levels[lv] & -pair_levels[lv]
                 kinds |= low
                 pair_levels[lv] ^= low

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tuolaji.core.cards import BJ, RJ, format_cards, rank_of, suit_of
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.cards import BJ, RANKS, RJ, card_list_error, format_cards, rank_of, suit_of
+from tuolaji.core.errors import (
+    BAD_CARD,
+    JOKER_PAIR_STANDS,
+    NOT_A_DECLARATION,
+    TOO_WEAK,
+    IllegalAction,
+)
 
 SINGLE_DECLARATION = 1
 PAIR_DECLARATION = 2
@@ -38,18 +44,21 @@ class Declaration:
 
 
 def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
-    """Why ``cards`` are not a declaration for trump rank ``rank`` (R-T2), or None."""
+    """Why ``cards`` are not a declaration for trump rank ``rank`` (R-T2), or None.
+
+    ``cards`` must be card kinds (see :func:`~tuolaji.core.cards.card_list_error`).
+    """
     shown = format_cards(cards) or "no cards"
     if len(cards) == 1:
         if cards[0] >= BJ or rank_of(cards[0]) != rank:
-            return f"{shown} is not a card of the trump rank"
+            return f"{shown} is not a card of the trump rank ({RANKS[rank]})"
         return None
     if len(cards) == 2:
         if cards[0] != cards[1]:
             return f"{shown} are not two identical cards"
         if cards[0] in (BJ, RJ) or rank_of(cards[0]) == rank:
             return None
-        return f"{shown} are neither trump-rank cards nor jokers"
+        return f"{shown} are neither trump-rank ({RANKS[rank]}) cards nor jokers"
     return (
         "a declaration is one trump-rank card, or two identical trump-rank cards or jokers, "
         f"not {shown}"
@@ -60,10 +69,14 @@ def declare_outcome(
     rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]
 ) -> Declaration:
     """The declaration that stands after ``seat`` reveals ``cards`` over ``standing``;
-    raises :class:`IllegalAction` (R-T2, R-T3) when it may not.
+    raises :class:`IllegalAction` (R-T2, R-T3; R-N3 for values that are not cards) when
+    it may not.
 
     A declarer who adds the twin of their own single makes it a pair (R-T3 [resolved]).
     """
+    error = card_list_error(cards)
+    if error is not None:
+        raise IllegalAction("R-N3", error, BAD_CARD)
     if (
         standing is not None
         and standing.seat == seat
@@ -74,23 +87,33 @@ def declare_outcome(
         return Declaration(seat, (cards[0], cards[0]))
     error = declaration_error(rank, cards)
     if error is not None:
-        raise IllegalAction("R-T2", error)
+        raise IllegalAction("R-T2", error, NOT_A_DECLARATION, tuple(cards), {"rank": rank})
     new = Declaration(seat, tuple(cards))
     if standing is not None and new.strength <= standing.strength:
         if standing.strength == JOKER_PAIR_DECLARATION:
-            reason = "a joker pair can never be overridden"
-        else:
-            reason = (
-                f"{_STRENGTH_NAMES[new.strength]} cannot override "
-                f"{_STRENGTH_NAMES[standing.strength]} ({standing}); "
-                "only a strictly stronger declaration can"
+            raise IllegalAction(
+                "R-T3",
+                f"the joker pair {format_cards(standing.cards)} stands: "
+                "a joker pair can never be overridden",
+                JOKER_PAIR_STANDS,
+                standing.cards,
+                {"seat": standing.seat},
             )
-        raise IllegalAction("R-T3", reason)
+        raise IllegalAction(
+            "R-T3",
+            f"{_STRENGTH_NAMES[new.strength]} cannot override "
+            f"{_STRENGTH_NAMES[standing.strength]} ({standing}); "
+            "only a strictly stronger declaration can",
+            TOO_WEAK,
+            standing.cards,
+            {"seat": standing.seat},
+        )
     return new
 
 
 def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
-    """Whether ``seat`` may reveal ``cards`` over ``standing``."""
+    """Whether ``seat`` may reveal ``cards`` over ``standing`` (False, never an error,
+    for values that are not cards)."""
     try:
         declare_outcome(rank, standing, seat, cards)
     except IllegalAction:

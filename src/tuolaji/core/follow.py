@@ -11,6 +11,11 @@ playing others (R-P7), so a follow is legal exactly when it
    (R-P5);
 5. for the blocker of a failed throw with ``failed_throw_must_beat``, beats the forced
    lead when the hand can (R-H2).
+
+:func:`follow_fault` is the check self-play runs for every follow: bit operations that
+answer with a reason constant. :func:`follow_refusal` builds the full refusal (the
+rule, a message naming the cards, the cards the player should have played) and runs
+only when a play is refused.
 """
 
 from __future__ import annotations
@@ -18,9 +23,27 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tuolaji.core.cards import Layers, bits_of, count_layers, from_layers, to_layers
+from tuolaji.core.cards import (
+    Layers,
+    NotationError,
+    bits_of,
+    card_list_error,
+    count_layers,
+    format_cards,
+    from_layers,
+    to_layers,
+)
 from tuolaji.core.combos import PAIR, SINGLE, TRACTOR, Combo, has_chain, holds_higher
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import (
+    BAD_CARD,
+    MUST_BEAT,
+    MUST_FOLLOW_SUIT,
+    MUST_PLAY_PAIRS,
+    MUST_PLAY_TRACTOR,
+    NOT_HELD,
+    WRONG_COUNT,
+    IllegalAction,
+)
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TrumpContext, suit_name
 
@@ -41,6 +64,125 @@ def _must_beat_applies(ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: 
     )
 
 
+def follow_fault(
+    ctx: TrumpContext, lead: Combo, hand: Layers, play: Layers, must_beat: bool = False
+) -> str | None:
+    """Which mistake ``play`` makes following ``lead`` from ``hand`` (a reason constant
+    of :mod:`tuolaji.core.errors`), or None when it is legal.
+
+    This is the hot path of self-play: bit operations only, no message is built.
+    ``must_beat`` says the follower is the blocker of a failed throw (R-H2); it only
+    binds when the rule set has ``failed_throw_must_beat``.
+    """
+    h_ones, h_twos = hand
+    p_ones, p_twos = play
+    size = lead.size
+    if count_layers(p_ones, p_twos) != size:
+        return WRONG_COUNT
+    if p_ones & ~h_ones or p_twos & ~h_twos:
+        return NOT_HELD
+    mask = ctx.suit_mask[lead.suit]
+    held = count_layers(h_ones & mask, h_twos & mask)
+    if count_layers(p_ones & mask, p_twos & mask) < min(size, held):
+        return MUST_FOLLOW_SUIT
+    if lead.pairs and (p_twos & mask).bit_count() < min(lead.pairs, (h_twos & mask).bit_count()):
+        return MUST_PLAY_PAIRS
+    if lead.kind == TRACTOR and ctx.rules.follow_tractor_first:
+        length = lead.parts[0].pairs
+        if has_chain(ctx, lead.suit, h_twos & mask, length) and not has_chain(
+            ctx, lead.suit, p_twos & mask, length
+        ):
+            return MUST_PLAY_TRACTOR
+    if _must_beat_applies(ctx, lead, hand, must_beat) and winner_of(ctx, lead, [play]) != 1:
+        return MUST_BEAT
+    return None
+
+
+def follow_refusal(
+    ctx: TrumpContext, lead: Combo, hand: Layers, play: Layers, must_beat: bool = False
+) -> IllegalAction | None:
+    """The refusal of ``play`` following ``lead`` from ``hand``, or None when it is legal:
+    the rule, the reason, the cards concerned and a message naming them. Only the refusal
+    path calls this; it does the work :func:`follow_fault` leaves out."""
+    reason = follow_fault(ctx, lead, hand, play, must_beat)
+    if reason is None:
+        return None
+    h_ones, h_twos = hand
+    p_ones, p_twos = play
+    size = lead.size
+    if reason == WRONG_COUNT:
+        given = count_layers(p_ones, p_twos)
+        return IllegalAction(
+            "R-P2",
+            f"play {size} card{'s' if size > 1 else ''}, as many as were led, not {given}",
+            WRONG_COUNT,
+            details={"need": size, "given": given},
+        )
+    if reason == NOT_HELD:
+        # the copies the play names beyond those in the hand
+        missing = from_layers((p_ones & ~h_ones) | (p_twos & ~h_twos), p_twos & ~h_ones)
+        return IllegalAction(
+            "R-P2", f"you do not hold {format_cards(missing)}", NOT_HELD, tuple(missing)
+        )
+    suit = lead.suit
+    mask = ctx.suit_mask[suit]
+    suit_words = suit_name(suit)
+    rule = follow_rule(lead)
+    if reason == MUST_FOLLOW_SUIT:
+        in_hand = from_layers(h_ones & mask, h_twos & mask)
+        need = min(size, len(in_hand))
+        given = count_layers(p_ones & mask, p_twos & mask)
+        details = {"suit": suit, "need": need, "given": given}
+        if len(in_hand) <= size:
+            # every led-suit card must go: name them
+            cards = tuple(ctx.sort_high_to_low(in_hand))
+            message = (
+                f"you hold {format_cards(cards)} of the led suit ({suit_words}): "
+                "all of them must be played"
+            )
+            return IllegalAction(rule, message, reason, cards, details)
+        message = (
+            f"you hold {len(in_hand)} cards of the led suit ({suit_words}): "
+            f"play {need} of them, not {given}"
+        )
+        return IllegalAction(rule, message, reason, (), details)
+    if reason == MUST_PLAY_PAIRS:
+        pairs = h_twos & mask
+        need = min(lead.pairs, pairs.bit_count())
+        given = (p_twos & mask).bit_count()
+        details = {"suit": suit, "need": need, "given": given}
+        s = "s" if need > 1 else ""
+        if pairs.bit_count() <= lead.pairs:
+            cards = tuple(ctx.sort_high_to_low(from_layers(pairs, pairs)))
+            message = (
+                f"you hold the pair{s} {format_cards(cards)} of the led suit ({suit_words}): "
+                f"{'they' if need > 1 else 'it'} must be played"
+            )
+            return IllegalAction(rule, message, reason, cards, details)
+        message = (
+            f"you hold {pairs.bit_count()} pairs of the led suit ({suit_words}): "
+            f"play {need} pair{s} of them, not {given}"
+        )
+        return IllegalAction(rule, message, reason, (), details)
+    if reason == MUST_PLAY_TRACTOR:
+        length = lead.parts[0].pairs
+        return IllegalAction(
+            "R-P5",
+            f"follow_tractor_first: you hold a tractor of {length} pairs in {suit_words} "
+            "and must play one",
+            reason,
+            details={"suit": suit, "length": length},
+        )
+    forced = tuple(ctx.sort_high_to_low(lead.cards()))
+    return IllegalAction(
+        "R-H2",
+        f"you are the blocker of the failed throw and hold cards that beat "
+        f"{format_cards(forced)}: you must beat it",
+        reason,
+        forced,
+    )
+
+
 def follow_error(
     ctx: TrumpContext, lead: Combo, hand: Layers, play: Layers, must_beat: bool = False
 ) -> tuple[str, str] | None:
@@ -49,50 +191,8 @@ def follow_error(
     ``must_beat`` says the follower is the blocker of a failed throw (R-H2); it only
     binds when the rule set has ``failed_throw_must_beat``.
     """
-    h_ones, h_twos = hand
-    p_ones, p_twos = play
-    size = lead.size
-    played = count_layers(p_ones, p_twos)
-    if played != size:
-        return (
-            "R-P2",
-            f"play {size} card{'s' if size > 1 else ''}, as many as were led, not {played}",
-        )
-    if p_ones & ~h_ones or p_twos & ~h_twos:
-        return "R-P2", "the play holds cards that are not in the hand"
-    suit = lead.suit
-    mask = ctx.suit_mask[suit]
-    held = count_layers(h_ones & mask, h_twos & mask)
-    in_suit = count_layers(p_ones & mask, p_twos & mask)
-    rule = follow_rule(lead)
-    if in_suit < min(size, held):
-        need = min(size, held)
-        return rule, (
-            f"you hold {held} card{'s' if held > 1 else ''} of the led suit ({suit_name(suit)}) "
-            f"and must play {need} of them, not {in_suit}"
-        )
-    if lead.pairs:
-        need = min(lead.pairs, (h_twos & mask).bit_count())
-        if (p_twos & mask).bit_count() < need:
-            return rule, (
-                f"you must play {need} pair{'s' if need > 1 else ''} of the led suit "
-                f"({suit_name(suit)}) while you hold them"
-            )
-    if lead.kind == TRACTOR and ctx.rules.follow_tractor_first:
-        length = lead.parts[0].pairs
-        if has_chain(ctx, suit, h_twos & mask, length) and not has_chain(
-            ctx, suit, p_twos & mask, length
-        ):
-            return "R-P5", (
-                f"follow_tractor_first: you hold a tractor of {length} pairs in "
-                f"{suit_name(suit)} and must play one"
-            )
-    if _must_beat_applies(ctx, lead, hand, must_beat) and winner_of(ctx, lead, [play]) != 1:
-        return "R-H2", (
-            "you are the blocker of the failed throw and hold cards that beat the forced lead: "
-            "you must beat it"
-        )
-    return None
+    refusal = follow_refusal(ctx, lead, hand, play, must_beat)
+    return None if refusal is None else (refusal.rule, refusal.message)
 
 
 def check_follow(
@@ -102,10 +202,11 @@ def check_follow(
     play: Sequence[int],
     must_beat: bool = False,
 ) -> None:
-    """Raise :class:`IllegalAction` naming the rule when ``play`` may not follow ``lead``."""
-    error = follow_error(ctx, lead, to_layers(hand), to_layers(play), must_beat)
-    if error is not None:
-        raise IllegalAction(*error)
+    """Raise :class:`IllegalAction` naming the rule when ``play`` may not follow ``lead``
+    (R-N3 and R-D1 for lists that are not cards of the pack)."""
+    refusal = follow_refusal(ctx, lead, *_layers_of(hand, play), must_beat)
+    if refusal is not None:
+        raise refusal
 
 
 def can_follow(
@@ -115,8 +216,26 @@ def can_follow(
     play: Sequence[int],
     must_beat: bool = False,
 ) -> bool:
-    """Whether ``play`` may follow ``lead`` from ``hand``."""
-    return follow_error(ctx, lead, to_layers(hand), to_layers(play), must_beat) is None
+    """Whether ``play`` may follow ``lead`` from ``hand`` (False for lists that are not
+    cards of the pack)."""
+    try:
+        layers = _layers_of(hand, play)
+    except IllegalAction:
+        return False
+    return follow_fault(ctx, lead, *layers, must_beat) is None
+
+
+def _layers_of(hand: Sequence[int], play: Sequence[int]) -> tuple[Layers, Layers]:
+    """The hand and the play as layers; :class:`IllegalAction` when either is not a list
+    of card kinds (R-N3) or names a card more than twice (R-D1)."""
+    for cards in (hand, play):
+        error = card_list_error(cards)
+        if error is not None:
+            raise IllegalAction("R-N3", error, BAD_CARD)
+    try:
+        return to_layers(hand), to_layers(play)
+    except NotationError as error:
+        raise IllegalAction("R-D1", str(error).removeprefix("R-D1: "), BAD_CARD) from None
 
 
 def multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> Iterator[Layers]:
@@ -159,7 +278,7 @@ def legal_follow_layers(
         yield from candidates
         return
     for candidate in candidates:
-        if follow_error(ctx, lead, hand, candidate, must_beat) is None:
+        if follow_fault(ctx, lead, hand, candidate, must_beat) is None:
             yield candidate
 
 

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md §12): one frozen object, never scattered ``if``s."""
+"""Rule options and presets (docs/rules.md §12): one frozen object, never scattered ``if``s."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def preset(name: str) -> RuleSet:
 
 def rules_from_spec(spec: object) -> RuleSet:
     """Read rules as the judge writes them: ``None``, a preset name, or an object
-    ``{"preset": "standard", "<option>": value, …}`` (JUDGE.md)."""
+    ``{"preset": "standard", "<option>": value, …}`` (docs/judge.md)."""
     if spec is None:
         return STANDARD
     if isinstance(spec, str):

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tuolaji.core.cards import Layers, from_layers, to_layers
+from tuolaji.core.cards import Layers, NotationError, card_list_error, from_layers, to_layers
 from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, holds_higher
+from tuolaji.core.errors import BAD_CARD, IllegalAction
 from tuolaji.core.trump import TrumpContext
 
 
@@ -36,7 +37,14 @@ def beatable_parts(ctx: TrumpContext, lead: Combo, others: Sequence[Layers]) -> 
 
 def _weakest(ctx: TrumpContext, parts: list[Part]) -> Part:
     """R-H2 [resolved]: the part whose highest card ranks lowest, the smaller on a tie;
-    among equal parts, the one whose cards sort lowest."""
+    among equal parts, the one whose cards sort lowest.
+
+    Equal parts exist only among the off-suit trump-rank cards, which share one level
+    (R-O1): two singles ``2S`` and ``2C``, or two pairs, with hearts trump. The tie is
+    broken by suit order: ``ctx.strength`` sorts equal cards S above H above D above C,
+    so the part of the suit latest in ``S H D C`` is forced (``2C`` before ``2D`` before
+    ``2S``). The judge's ``throw`` answers depend on this choice.
+    """
     strength = ctx.strength
     return min(
         parts,
@@ -67,7 +75,16 @@ def judge_throw(ctx: TrumpContext, lead: Combo, others: Sequence[Layers]) -> Thr
 def check_throw(
     ctx: TrumpContext, lead: Sequence[int], others: Sequence[Sequence[int]]
 ) -> ThrowVerdict:
-    """:func:`judge_throw` on lists of cards."""
-    return judge_throw(
-        ctx, combo_of_layers(ctx, *to_layers(lead)), [to_layers(hand) for hand in others]
-    )
+    """:func:`judge_throw` on lists of cards; :class:`IllegalAction` (R-N3, R-D1) for
+    lists that are not cards of the pack, ``ValueError`` for a lead of no cards or of
+    mixed suits."""
+    for cards in (lead, *others):
+        error = card_list_error(cards)
+        if error is not None:
+            raise IllegalAction("R-N3", error, BAD_CARD)
+    try:
+        lead_layers = to_layers(lead)
+        other_layers = [to_layers(hand) for hand in others]
+    except NotationError as error:
+        raise IllegalAction("R-D1", str(error).removeprefix("R-D1: "), BAD_CARD) from None
+    return judge_throw(ctx, combo_of_layers(ctx, *lead_layers), other_layers)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tuolaji.core.cards import NotationError, format_cards, parse_cards
+from tuolaji.core.cards import format_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,36 +57,3 @@ def action_to_json(action: Action) -> list[Any]:
         return ["pass", action.seat]
     name = {Declare: "declare", Bury: "bury", Play: "play"}[type(action)]
     return [name, action.seat, format_cards(action.cards)]
-
-
-class ActionFormatError(ValueError):
-    """A stored action that cannot be read."""
-
-
-def action_from_json(data: object) -> Action:
-    """Read an action written by :func:`action_to_json`."""
-    if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise ActionFormatError(f'an action is a list like ["play", 0, "AS"], not {data!r}')
-    name, args = data[0], data[1:]
-    if name == "draw":
-        if len(args) != 1 or not _is_int(args[0]) or args[0] < 1:
-            raise ActionFormatError(f"draw takes one count ≥ 1: {data!r}")
-        return Draw(args[0])
-    if len(args) < 1 or not _is_int(args[0]) or not 0 <= args[0] <= 3:
-        raise ActionFormatError(f"{name} needs a seat 0-3 first: {data!r}")
-    seat = args[0]
-    if name == "pass" and len(args) == 1:
-        return Pass(seat)
-    if name in ("declare", "bury", "play") and len(args) == 2 and isinstance(args[1], str):
-        try:
-            cards = tuple(parse_cards(args[1]))
-        except NotationError as error:
-            raise ActionFormatError(f"{data!r}: {error}") from None
-        if name == "declare":
-            return Declare(seat, cards)
-        return Bury(seat, cards) if name == "bury" else Play(seat, cards)
-    raise ActionFormatError(f"unknown or malformed action {data!r}")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

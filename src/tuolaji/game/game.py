@@ -1,25 +1,23 @@
 """The state machine of a whole game of Tractor: deal and declare, the talon exchange,
-25 tricks, settlement, and rounds until a team passes A (RULES.md §2–§10).
+25 tricks, settlement, and rounds until a team passes A (docs/rules.md §2–§10).
 
 Every action comes as a triple: ``check_…`` raises :class:`IllegalAction` naming the
 rule, ``can_…`` answers with a bool, and the action itself returns the events it caused.
-A refused action changes nothing: every check runs before any state is touched.
+A refused action changes nothing: every check runs before any state is touched. Bad
+values (a seat that is not 0–3, cards that are not card kinds, ``Draw(0)``) are refused
+the same way, naming R-N4, R-N3 or R-D2; ``can_…`` answers False to them and never
+raises.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from tuolaji.core.cards import (
-    HAND_SIZE,
     SEATS,
     Layers,
-    NotationError,
     add_layers,
-    contains_layers,
-    format_cards,
     from_layers,
     full_pack,
     next_seat,
@@ -28,20 +26,23 @@ from tuolaji.core.cards import (
     team_of,
     to_layers,
 )
-from tuolaji.core.combos import MIXED, THROW, Combo, combo_of_layers
-from tuolaji.core.declare import (
-    JOKER_PAIR_DECLARATION,
-    Declaration,
-    declare_outcome,
-    flip_talon,
-)
+from tuolaji.core.combos import THROW, Combo, combo_of_layers
+from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration, flip_talon
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.follow import follow_error
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.throws import judge_throw
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TrumpContext, trump_context
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
+from tuolaji.game.checks import (
+    DRAWN_CARDS,
+    check_draw,
+    check_pass,
+    check_seat,
+    checked_bury,
+    checked_play,
+    declaration_after,
+)
 from tuolaji.game.events import (
     Buried,
     CardDrawn,
@@ -61,7 +62,6 @@ from tuolaji.game.events import (
 from tuolaji.game.settlement import settle_round
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart, RoundState
 
-DRAWN_CARDS = HAND_SIZE * SEATS
 ACE = 12
 
 
@@ -94,7 +94,6 @@ class Game:
         # Draws since the last other action, recorded as one Draw(count) when read.
         self._pending_draws = 0
         self.results: list[RoundResult] = []
-        self._redacted: RoundResult | None = None
         self.stacked_decks: list[tuple[int, ...]] = []
         if start is None:
             self.round = self._deal(1, 0, None, None, 0)
@@ -131,6 +130,7 @@ class Game:
 
     def hand(self, seat: int) -> list[int]:
         """The cards ``seat`` holds (hidden information: interfaces use ``observe``)."""
+        check_seat(seat)
         return from_layers(*self.round.hands[seat])
 
     def to_act(self) -> int | None:
@@ -170,14 +170,18 @@ class Game:
 
     # --------------------------------------------------------------------- draw
 
-    def check_draw(self) -> None:
-        """Refuse a draw outside the draw phase (R-D2)."""
-        if self.phase is not Phase.DRAW:
-            raise IllegalAction("R-D2", f"no card is drawn in the {self.phase.value} phase")
+    def check_draw(self, count: int = 1) -> None:
+        """Refuse drawing ``count`` cards outside the draw phase, or more than are left
+        to draw before the final window (R-D2)."""
+        check_draw(self.phase, self.round, count)
 
-    def can_draw(self) -> bool:
-        """Whether a card can be drawn now."""
-        return self.phase is Phase.DRAW
+    def can_draw(self, count: int = 1) -> bool:
+        """Whether ``count`` cards can be drawn now."""
+        try:
+            self.check_draw(count)
+        except IllegalAction:
+            return False
+        return True
 
     def draw(self) -> list[Event]:
         """The next seat draws the next card (R-D2); after the last one the final
@@ -229,20 +233,7 @@ class Game:
         self._declaration_after(seat, cards)
 
     def _declaration_after(self, seat: int, cards: Sequence[int]) -> Declaration:
-        state = self.round
-        if self.phase is Phase.DECLARE:
-            if seat != state.window_seat:
-                raise IllegalAction(
-                    "R-T4", f"in the final window it is seat {state.window_seat}'s turn to declare"
-                )
-        elif self.phase is not Phase.DRAW:
-            raise IllegalAction("R-T4", "the declaring is over: the trump is settled")
-        _check_seat(seat)
-        outcome = declare_outcome(state.rank, state.declaration, seat, cards)
-        # a declaration is at most two identical cards, so its layers always exist
-        if not contains_layers(state.hands[seat], to_layers(outcome.cards)):
-            raise IllegalAction("R-T2", f"seat {seat} does not hold {format_cards(outcome.cards)}")
-        return outcome
+        return declaration_after(self.phase, self.round, seat, cards)
 
     def can_declare(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may reveal ``cards`` now."""
@@ -271,14 +262,11 @@ class Game:
 
     def check_pass(self, seat: int) -> None:
         """Refuse a pass out of turn or outside the final window (R-T4)."""
-        if self.phase is not Phase.DECLARE:
-            raise IllegalAction("R-T4", "passing is only for the final declaring window")
-        if seat != self.round.window_seat:
-            raise IllegalAction("R-T4", f"it is seat {self.round.window_seat}'s turn, not {seat}'s")
+        check_pass(self.phase, self.round, seat)
 
     def can_pass(self, seat: int) -> bool:
         """Whether ``seat`` may pass now."""
-        return self.phase is Phase.DECLARE and seat == self.round.window_seat
+        return self.phase is Phase.DECLARE and type(seat) is int and seat == self.round.window_seat
 
     def pass_declaring(self, seat: int) -> list[Event]:
         """``seat`` passes; four passes in a row close the window (R-T4)."""
@@ -323,30 +311,25 @@ class Game:
 
     def check_bury(self, seat: int, cards: Sequence[int]) -> None:
         """Refuse a burial that is not 8 of the starter's cards in the exchange (R-K1)."""
-        state = self.round
-        if self.phase is not Phase.EXCHANGE:
-            raise IllegalAction("R-K1", "cards are buried only in the talon exchange")
-        if seat != state.starter:
-            raise IllegalAction("R-K1", f"only the starter (seat {state.starter}) buries")
-        if len(cards) != 8:
-            raise IllegalAction("R-K1", f"bury exactly 8 cards, not {len(cards)}")
-        if _layers_held(state.hands[seat], cards) is None:
-            raise IllegalAction("R-K1", f"seat {seat} does not hold {format_cards(cards)}")
+        self._checked_bury(seat, cards)
+
+    def _checked_bury(self, seat: int, cards: Sequence[int]) -> Layers:
+        return checked_bury(self.phase, self.round, seat, cards)
 
     def can_bury(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may bury ``cards`` now."""
         try:
-            self.check_bury(seat, cards)
+            self._checked_bury(seat, cards)
         except IllegalAction:
             return False
         return True
 
     def bury(self, seat: int, cards: Sequence[int]) -> list[Event]:
         """The starter lays 8 cards face down; the starter then leads (R-K1, R-P1)."""
-        self.check_bury(seat, cards)
+        layers = self._checked_bury(seat, cards)
         mark = len(self.events)
         state = self.round
-        state.hands[seat] = remove_layers(state.hands[seat], to_layers(cards))
+        state.hands[seat] = remove_layers(state.hands[seat], layers)
         state.talon = tuple(sorted(cards))
         state.to_play = seat
         self.phase = Phase.PLAY
@@ -361,32 +344,7 @@ class Game:
         self._checked_play(seat, cards)
 
     def _checked_play(self, seat: int, cards: Sequence[int]) -> tuple[Layers, Combo | None]:
-        """The play as layers, and the combination it leads (None for a follow)."""
-        state = self.round
-        if self.phase is not Phase.PLAY:
-            raise IllegalAction("R-P1", f"no card is played in the {self.phase.value} phase")
-        if seat != state.to_play:
-            raise IllegalAction("R-P1", f"it is seat {state.to_play}'s turn to play, not {seat}'s")
-        hand = state.hands[seat]
-        play = _layers_held(hand, cards)
-        if play is None:
-            raise IllegalAction(
-                "R-P2", f"seat {seat} does not hold {format_cards(cards) or 'that'}"
-            )
-        ctx = state.ctx
-        assert ctx is not None
-        lead = state.lead
-        if lead is None:
-            led = combo_of_layers(ctx, *play)
-            if led.kind == MIXED:
-                raise IllegalAction(
-                    "R-C4", "a lead is one single, pair, tractor or throw of one effective suit"
-                )
-            return play, led
-        error = follow_error(ctx, lead, hand, play, seat == state.blocker)
-        if error is not None:
-            raise IllegalAction(*error)
-        return play, None
+        return checked_play(self.phase, self.round, seat, cards)
 
     def can_play(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may play ``cards`` now."""
@@ -505,10 +463,13 @@ class Game:
     # ------------------------------------------------------------------ generic
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out any action value (used by replay and by players)."""
+        """Carry out any action value (used by replay and by players). ``Draw(n)`` is
+        checked whole before the first card is drawn, so a refused one draws nothing."""
         if isinstance(action, Draw):
+            count = action.count
+            self.check_draw(count)
             events: list[Event] = []
-            for _ in range(action.count):
+            for _ in range(count):
                 events += self.draw()
             return events
         if isinstance(action, Declare):
@@ -517,15 +478,9 @@ class Game:
             return self.pass_declaring(action.seat)
         if isinstance(action, Bury):
             return self.bury(action.seat, action.cards)
-        return self.play(action.seat, action.cards)
-
-    def redacted_last_result(self) -> RoundResult:
-        """The last round's result without its talon, for seats that may not see it."""
-        last = self.results[-1]
-        cached = self._redacted
-        if cached is None or cached.number != last.number:
-            cached = self._redacted = replace(last, talon=())
-        return cached
+        if isinstance(action, Play):
+            return self.play(action.seat, action.cards)
+        raise TypeError(f"not an action: {action!r}")
 
     def card_locations(self) -> dict[str, list[int]]:
         """Where all 108 cards are now, by place (for conservation checks)."""
@@ -541,19 +496,3 @@ class Game:
         for seat in range(SEATS):
             places[f"won{seat}"] = list(state.won_cards[seat])
         return places
-
-
-def _check_seat(seat: int) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}")
-
-
-def _layers_held(hand: Layers, cards: Sequence[int]) -> Layers | None:
-    """The cards as layers when the hand holds them all, else None."""
-    if not cards:
-        return None
-    try:
-        layers = to_layers(cards)
-    except NotationError:
-        return None
-    return layers if contains_layers(hand, layers) else None

@@ -1,9 +1,10 @@
-"""What one seat may see (RULES.md §11), as a frozen snapshot every interface shares.
+"""What one seat may see (docs/rules.md §11), as a frozen snapshot every interface shares.
 
 A seat sees its own hand, every declaration, every card played face up, tricks won and
-points, levels, the talon only if it buried it (everyone sees the talon once the
-opponents win the last trick), and the cards turned in a talon flip. A spectator
-(``seat=None``) sees everything public and no hand.
+points, levels, the cards turned in a talon flip, and the talon while the round is
+played only if it buried it. The buried cards are the starter's secret only until the
+round ends (R-K1): the last round's result shows its talon to every seat and to the
+spectator. A spectator (``seat=None``) sees everything public and no hand.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class Observation(NamedTuple):
     declarations: tuple[Declaration, ...]
     window_passes: int
     talon_flipped: tuple[int, ...]
-    #: the talon this seat buried (empty for every other seat until it is shown)
+    #: the talon this seat buried, while the round is played (empty for every other seat)
     buried: tuple[int, ...]
     trick: tuple[tuple[int, tuple[int, ...]], ...]
     lead: Combo | None
@@ -56,6 +57,7 @@ class Observation(NamedTuple):
     tricks: tuple[CompletedTrick, ...]
     opponents_points: int
     penalties: int
+    #: the last round's result, its talon included, shown to every seat (R-K1)
     last_round: RoundResult | None
     winner: int | None
 
@@ -137,9 +139,8 @@ def observe(game: Game, seat: int | None) -> Observation:
     buried: tuple[int, ...] = ()
     if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
         buried = state.talon
+    # R-K1: once the round is over its talon is no secret, whoever won the last trick
     last = game.results[-1] if game.results else None
-    if last is not None and not last.talon_shown and last.starter != seat:
-        last = game.redacted_last_result()
     return Observation(
         seat=seat,
         phase=game.phase,
@@ -180,7 +181,7 @@ def observe(game: Game, seat: int | None) -> Observation:
 
 
 def _result_json(result: RoundResult) -> dict[str, Any]:
-    """A finished round as JSON (its talon only where this seat may see it)."""
+    """A finished round as JSON, its talon included (no secret once the round ends)."""
     return {
         "round": result.number,
         "declarers": result.declarers,

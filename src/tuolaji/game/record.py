@@ -1,64 +1,45 @@
 """Game records: a JSON file that replays, action by action, to the same game.
 
-See docs/records.md for the format. Replaying re-applies every action through the
-rules, so a record that breaks them is refused with the rule id and the action number.
+See docs/records.md for the format. A record is read whole and every field checked
+(record_schema) before anything is replayed; replaying re-applies every action through
+the rules, so a record that breaks them is refused with the rule id and the action
+number. Every failure, from an unreadable file to a refused action, is a
+:class:`RecordError`.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from tuolaji.core.cards import RANKS, NotationError, format_cards, parse_cards, parse_rank
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
-from tuolaji.game.actions import Action, ActionFormatError, action_from_json, action_to_json
+from tuolaji.game.actions import action_to_json
 from tuolaji.game.game import Game
-from tuolaji.game.state import RoundStart
+from tuolaji.game.record_schema import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    RecordError,
+    action_text,
+    record_from_json,
+)
 
-FORMAT = "tuolaji-record"
-VERSION = 1
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_BYTES",
+    "VERSION",
+    "GameRecord",
+    "RecordError",
+    "load_record",
+    "record_from_json",
+    "record_of",
+    "replay",
+    "save_record",
+]
 
-
-class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message says where."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """Everything needed to replay a game: rules, seed, stacked decks, players, actions."""
-
-    rules: RuleSet
-    seed: int
-    players: tuple[str, ...]
-    actions: tuple[Action, ...]
-    decks: tuple[tuple[int, ...], ...] = ()
-    start: RoundStart | None = None
-    round_limit: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON document of docs/records.md."""
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_spec(),
-            "seed": self.seed,
-            "players": list(self.players),
-        }
-        if self.decks:
-            data["decks"] = [format_cards(deck) for deck in self.decks]
-        if self.start is not None:
-            data["start"] = {
-                "rank": RANKS[self.start.rank],
-                "declarers": self.start.declarers,
-                "starter": self.start.starter,
-            }
-        if self.round_limit is not None:
-            data["round_limit"] = self.round_limit
-        data["actions"] = [action_to_json(action) for action in self.actions]
-        return data
+#: Records are small (a whole game is about 40 KB); a file far larger is not one, and
+#: reading stops there rather than filling the memory (``/dev/zero``, a disk image …).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 def record_of(game: Game, players: tuple[str, ...] | list[str]) -> GameRecord:
@@ -74,85 +55,48 @@ def record_of(game: Game, players: tuple[str, ...] | list[str]) -> GameRecord:
     )
 
 
-def record_from_json(data: object) -> GameRecord:
-    """Read and validate a record document."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a tuolaji record: 'format' must be {FORMAT!r}")
-    version = data.get("version")
-    if version != VERSION:
-        raise RecordError(
-            f"unknown record version {version!r}: this tuolaji reads version {VERSION}"
-        )
-    for name in ("rules", "seed", "players", "actions"):
-        if name not in data:
-            raise RecordError(f"the record has no {name!r}")
-    try:
-        rules = rules_from_spec(data["rules"])
-    except RulesError as error:
-        raise RecordError(f"bad rules: {error}") from None
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"'seed' must be a whole number, not {seed!r}")
-    players = data["players"]
-    if not isinstance(players, list) or len(players) != 4:
-        raise RecordError("'players' must list 4 names")
-    if not isinstance(data["actions"], list):
-        raise RecordError("'actions' must be a list")
-    actions = []
-    for number, item in enumerate(data["actions"], start=1):
-        try:
-            actions.append(action_from_json(item))
-        except ActionFormatError as error:
-            raise RecordError(f"action {number}: {error}") from None
-    decks = []
-    for text in data.get("decks", []):
-        try:
-            decks.append(tuple(parse_cards(text)))
-        except (NotationError, AttributeError) as error:
-            raise RecordError(f"bad stacked deck: {error}") from None
-    return GameRecord(
-        rules,
-        seed,
-        tuple(str(p) for p in players),
-        tuple(actions),
-        tuple(decks),
-        _start_from_json(data.get("start")),
-        _round_limit_from_json(data.get("round_limit")),
-    )
-
-
-def _start_from_json(data: object) -> RoundStart | None:
-    if data is None:
-        return None
-    if not isinstance(data, dict):
-        raise RecordError("'start' must be an object with rank, declarers and starter")
-    try:
-        return RoundStart(parse_rank(data["rank"]), int(data["declarers"]), int(data["starter"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise RecordError(f"bad 'start': {error}") from None
-
-
-def _round_limit_from_json(data: object) -> int | None:
-    if data is None:
-        return None
-    if isinstance(data, bool) or not isinstance(data, int) or data < 1:
-        raise RecordError(f"'round_limit' must be a whole number ≥ 1, not {data!r}")
-    return data
-
-
 def load_record(path: str | Path) -> GameRecord:
-    """Read a record file; a corrupted file fails with a clear message."""
+    """Read and check a record file. A file that cannot be read, is not UTF-8, is not
+    JSON or is not a valid record raises :class:`RecordError` saying which."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is not a record: it is larger than 64 MiB")
     try:
-        data = json.loads(text)
+        # utf-8-sig: a byte order mark, which some editors add, is not an error.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{path} is not a record: it is not UTF-8 text "
+            f"(byte 0x{raw[error.start]:02x} at offset {error.start})"
+        ) from None
+    if not text.strip():
+        raise RecordError(f"{path} is empty: a record is a JSON object")
+    return record_from_json(_parse_json(text, path))
+
+
+def _parse_json(text: str, path: str | Path) -> object:
+    def refuse_constant(name: str) -> object:
+        # Python's json reads NaN and Infinity, which JSON does not have.
+        raise RecordError(f"{path} is not valid JSON: {name} is not a JSON value")
+
+    try:
+        return json.loads(text, parse_constant=refuse_constant)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not valid JSON: {error.msg} at line {error.lineno}") from None
-    return record_from_json(data)
+        raise RecordError(
+            f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"{path} is not a record: its JSON is nested too deeply") from None
+    except ValueError:  # an integer beyond sys.get_int_max_str_digits()
+        raise RecordError(
+            f"{path} is not a record: it holds a number with too many digits"
+        ) from None
 
 
 def save_record(record: GameRecord, path: str | Path) -> None:
@@ -178,10 +122,14 @@ def replay(record: GameRecord) -> Game:
     except ValueError as error:
         raise RecordError(str(error)) from None
     for number, action in enumerate(record.actions, start=1):
+        where = f"action {number} ({action_text(action_to_json(action))})"
         try:
             game.apply(action)
         except IllegalAction as error:
-            raise RecordError(
-                f"action {number} ({action_to_json(action)}) breaks {error.rule}: {error.message}"
-            ) from None
+            raise RecordError(f"{where} breaks {error.rule}: {error.message}") from None
+        except ValueError as error:
+            # A record read by record_from_json has been checked so that the game only
+            # refuses with IllegalAction; a GameRecord built by hand (a second stacked
+            # deck that is not the pack, say) may still hold values the game rejects.
+            raise RecordError(f"{where} is refused: {error}") from None
     return game

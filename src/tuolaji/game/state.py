@@ -46,7 +46,9 @@ class RoundResult:
     trick_points: int
     penalties: int
     talon_bonus: int
+    #: the buried cards: every seat sees them once the round is over (R-K1)
     talon: tuple[int, ...]
+    #: whether the opponents won the last trick, so the talon's points counted (R-S2)
     talon_shown: bool
     declarers_hold: bool
     levels_gained: int

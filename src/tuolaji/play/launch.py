@@ -1,5 +1,5 @@
-"""Starting a game from the command line: language, session (new or resumed), and the
-front end (the Textual screen, or the line mode)."""
+"""Starting a game from the command line: language, session (new or resumed), where
+saving writes, and the front end (the Textual screen, or the line mode)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,13 @@ from typing import TextIO
 from tuolaji.core.rules import RuleSet
 from tuolaji.game.record import RecordError
 from tuolaji.i18n import _, choose_language, set_language
+from tuolaji.play.saves import (
+    LISTED_SAVES,
+    data_dir,
+    find_saved_game,
+    new_save_path,
+    saved_games,
+)
 from tuolaji.play.session import Session
 
 
@@ -24,10 +31,11 @@ class PlayOptions:
     rules: RuleSet
     lang: str | None
     resume: Path | None
-    save: Path
+    save: Path | None  # None: a new file in the data folder (or the resumed file)
     plain: bool
     rounds: int | None
     delay: float
+    trick_pause: float | None = None  # None: a finished trick waits for Enter
 
 
 class LaunchError(Exception):
@@ -50,17 +58,43 @@ def open_session(options: PlayOptions) -> tuple[Session, str]:
         except ValueError as error:
             raise LaunchError(str(error)) from None
         return session, ""
+    path = find_saved_game(options.resume)
+    if not path.exists():
+        raise LaunchError(missing_save_text(path))
     try:
-        session = Session.resume(options.resume, options.bots)
+        session = Session.resume(path, options.bots, options.rounds)
     except (RecordError, ValueError) as error:
         raise LaunchError(
-            _("Cannot resume {path}: {error}").format(path=options.resume, error=error)
+            _("Cannot resume {path}: {error}").format(path=path, error=error)
         ) from None
     notice = _(
         "Resumed {path}. The bots start afresh, so their random choices may differ from "
         "how the saved game would have gone on."
-    ).format(path=options.resume)
+    ).format(path=path)
     return session, notice
+
+
+def missing_save_text(path: Path) -> str:
+    """Why a game cannot be resumed from ``path`` (no such file), and the saved games the
+    data folder holds, newest first, so the player can pick one by name."""
+    found = saved_games()[:LISTED_SAVES]
+    if not found:
+        return _(
+            "Cannot resume {path}: there is no such file, and no saved game in {folder}."
+        ).format(path=path, folder=data_dir())
+    return _(
+        "Cannot resume {path}: there is no such file. Saved games in {folder}: {names}"
+    ).format(path=path, folder=data_dir(), names=", ".join(game.name for game in found))
+
+
+def save_path(options: PlayOptions) -> Path:
+    """Where saving writes: ``--save PATH``; else the resumed file (the same game goes
+    on); else a new file in the user's data folder, never the current folder."""
+    if options.save is not None:
+        return options.save
+    if options.resume is not None:
+        return find_saved_game(options.resume)
+    return new_save_path()
 
 
 def utf8(stream: TextIO) -> TextIO:
@@ -75,14 +109,21 @@ def play(options: PlayOptions) -> int:
     notice = setup_language(options.lang) or ""
     session, resumed = open_session(options)
     notice = " ".join(part for part in (notice, resumed) if part)
+    path = str(save_path(options))
     if options.plain:
         from tuolaji.play.plain import run_plain
 
         out = utf8(sys.stdout)
         if notice:
             print(notice, file=out)
-        return run_plain(session, utf8(sys.stdin), out, str(options.save))
+        return run_plain(session, utf8(sys.stdin), out, path)
     from tuolaji.play.app import TuolajiApp
 
-    TuolajiApp(session, save_path=str(options.save), delay=options.delay, notice=notice).run()
+    TuolajiApp(
+        session,
+        save_path=path,
+        delay=options.delay,
+        notice=notice,
+        trick_pause=options.trick_pause,
+    ).run()
     return 0

@@ -24,7 +24,18 @@ from tuolaji.game.events import (
 )
 from tuolaji.game.state import RoundResult
 from tuolaji.i18n import _, ngettext
-from tuolaji.play.words import HUMAN, Message, fill, seat_name, team_name, trump_words
+from tuolaji.play.words import (
+    HUMAN,
+    Message,
+    by_seat,
+    by_seat_text,
+    by_team,
+    fill,
+    plain,
+    seat_name,
+    team_name,
+    trump_words,
+)
 from tuolaji.render import level_name
 
 
@@ -38,13 +49,6 @@ def levels_text(levels: int) -> str:
     return ngettext("{n} level", "{n} levels", levels).format(n=levels)
 
 
-def _by(seat: int, mine: str, theirs: str, **values: object) -> Message:
-    """The human's form of a message or another seat's (the grammar differs)."""
-    if seat == HUMAN:
-        return fill(mine, **values)
-    return fill(theirs, who=seat_name(seat), **values)
-
-
 def describe(event: Event) -> Message | None:
     """One event as a message for seat 0, or None when it is not worth a line (draws)."""
     if isinstance(event, RoundStarted):
@@ -52,46 +56,41 @@ def describe(event: Event) -> Message | None:
             _("Round {n} begins: trump rank {rank}."), n=event.number, rank=RANKS[event.rank]
         )
     if isinstance(event, Declared):
-        return _by(
+        return by_seat(
             event.seat, _("You declare {cards}."), _("{who} declares {cards}."), cards=event.cards
         )
     if isinstance(event, Passed):
-        return _by(event.seat, _("You pass."), _("{who} passes."))
+        return by_seat(event.seat, _("You pass."), _("{who} passes."))
     if isinstance(event, Redealt):
         return fill(_("Nobody declared: the cards are shuffled and dealt again."))
     if isinstance(event, TalonFlipped):
         return fill(_("Nobody declared: the talon is turned up: {cards}."), cards=event.turned)
     if isinstance(event, TrumpSettled):
-        return _by(
+        return by_seat(
             event.starter,
             _("Trump: {trump}. You start and take the talon."),
             _("Trump: {trump}. {who} starts and takes the talon."),
             trump=trump_words(event.rank, event.suit, True),
         )
     if isinstance(event, Buried):
-        return _by(
+        return by_seat(
             event.seat, _("You bury {cards}."), _("{who} buries 8 cards."), cards=event.cards
         )
     if isinstance(event, ThrowFailed):
-        return _by(
-            event.seat,
-            _("Your throw {cards} can be beaten: {forced} is led instead (penalty {points})."),
-            _("{who}'s throw {cards} can be beaten: {forced} is led instead (penalty {points})."),
-            cards=event.attempted,
-            forced=event.forced,
-            points=points_text(event.penalty),
-        )
+        return failed_throw_message(event)
     if isinstance(event, Played):
-        return _by(event.seat, _("You play {cards}."), _("{who} plays {cards}."), cards=event.cards)
+        return by_seat(
+            event.seat, _("You play {cards}."), _("{who} plays {cards}."), cards=event.cards
+        )
     if isinstance(event, TrickWon) and not event.points:
-        return _by(
+        return by_seat(
             event.seat,
             _("Trick {n}: you win it."),
             _("Trick {n}: {who} wins it."),
             n=event.number,
         )
     if isinstance(event, TrickWon):
-        return _by(
+        return by_seat(
             event.seat,
             _("Trick {n}: you win it ({points})."),
             _("Trick {n}: {who} wins it ({points})."),
@@ -100,7 +99,7 @@ def describe(event: Event) -> Message | None:
         )
     if isinstance(event, TalonBonus):
         return fill(
-            _("The opponents took the last trick: the talon {cards} counts × {times} = {points}."),
+            _("The defenders took the last trick: the talon {cards} counts × {times} = {points}."),
             cards=event.talon,
             times=event.multiplier,
             points=points_text(event.points),
@@ -112,27 +111,100 @@ def describe(event: Event) -> Message | None:
     return None
 
 
-def round_verdict(event: RoundEnded) -> str:
-    """The end of a round in one line: points, who goes up, the levels, who starts next."""
-    gainer = team_name(event.next_declarers)
-    levels = levels_text(event.levels_gained)
-    if event.declarers_hold:
-        change = _("{team} hold on and go up {levels}.").format(team=gainer, levels=levels)
-    elif event.levels_gained:
-        change = _("{team} take over and go up {levels}.").format(team=gainer, levels=levels)
+def failed_throw_message(event: ThrowFailed) -> Message:
+    """A failed throw told in full: whose throw failed, who can beat which part (the
+    blocker, R-H2), the part led instead and the penalty paid (R-H3). The event names the
+    blocker's seat, not the blocker's cards: those stay hidden until they are played."""
+    cards, forced = event.attempted, event.forced
+    if event.seat == HUMAN:
+        fails = fill(
+            _("Your throw of {cards} fails: {blocker} can beat {forced} (R-H2)."),
+            cards=cards,
+            blocker=seat_name(event.blocker),
+            forced=forced,
+        )
+    elif event.blocker == HUMAN:
+        fails = fill(
+            # TRANSLATORS: {who} is the seat that threw (East, North or West); {cards} and
+            # {forced} are cards. Reword freely; "'s" is only English.
+            _("{who}'s throw of {cards} fails: you can beat {forced} (R-H2)."),
+            who=seat_name(event.seat),
+            cards=cards,
+            forced=forced,
+        )
     else:
-        change = _("{team} take over without going up.").format(team=gainer)
-    return _(
-        "Round {n} is over: the opponents have {points}. {change} Levels: We {we}, They "
-        "{they}. Next round: {starter} starts."
-    ).format(
+        fails = fill(
+            _("{who}'s throw of {cards} fails: {blocker} can beat {forced} (R-H2)."),
+            who=seat_name(event.seat),
+            cards=cards,
+            blocker=seat_name(event.blocker),
+            forced=forced,
+        )
+    if event.penalty:
+        leads = by_seat(
+            event.seat,
+            _("You lead {forced} instead and pay {points} (R-H3)."),
+            _("{who} leads {forced} instead and pays {points} (R-H3)."),
+            forced=forced,
+            points=points_text(event.penalty),
+        )
+    else:  # a rule set without throw penalties
+        leads = by_seat(
+            event.seat,
+            _("You lead {forced} instead."),
+            _("{who} leads {forced} instead."),
+            forced=forced,
+        )
+    return [*fails, " ", *leads]
+
+
+def defenders_of(event: RoundEnded) -> int:
+    """The team that defended in the round ``event`` ends (the declarers' opponents): the
+    declarers declare again when they hold on, else the defenders take over (R-S3)."""
+    return 1 - event.next_declarers if event.declarers_hold else event.next_declarers
+
+
+def level_change_text(event: RoundEnded) -> str:
+    """Which team goes up and by how much, as one sentence from the human's side."""
+    team, levels = event.next_declarers, levels_text(event.levels_gained)
+    if event.declarers_hold:
+        message = by_team(
+            team,
+            _("We hold on and go up {levels}."),
+            _("They hold on and go up {levels}."),
+            levels=levels,
+        )
+    elif event.levels_gained:
+        message = by_team(
+            team,
+            _("We take over and go up {levels}."),
+            _("They take over and go up {levels}."),
+            levels=levels,
+        )
+    else:
+        message = by_team(
+            team, _("We take over without going up."), _("They take over without going up.")
+        )
+    return plain(message)
+
+
+def round_verdict(event: RoundEnded) -> str:
+    """The end of a round in one line: the defenders' points, who goes up, the levels, and
+    who starts next (whole sentences, each in the right grammatical person)."""
+    points = by_team(
+        defenders_of(event),
+        _("Round {n} is over: we defended and have {points}."),
+        _("Round {n} is over: they defended and have {points}."),
         n=event.number,
         points=points_text(event.opponents_points),
-        change=change,
-        we=level_name(event.levels[HUMAN % 2]),
-        they=level_name(event.levels[1 - HUMAN % 2]),
-        starter=seat_name(event.next_starter),
     )
+    levels = _("Levels: We {we}, They {they}.").format(
+        we=level_name(event.levels[HUMAN % 2]), they=level_name(event.levels[1 - HUMAN % 2])
+    )
+    starter = by_seat(
+        event.next_starter, _("Next round: you start."), _("Next round: {who} starts.")
+    )
+    return " ".join((plain(points), level_change_text(event), levels, plain(starter)))
 
 
 def game_over_text(winner: int) -> str:
@@ -143,22 +215,51 @@ def game_over_text(winner: int) -> str:
 
 
 def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[str]:
-    """The end-of-round summary, line by line: trick points, penalties, talon bonus,
-    total, the level change and who declares and starts next."""
+    """The end-of-round summary, line by line: the defenders' trick points (said from the
+    human's side: ours or theirs), penalties, the talon and its bonus, the total, the level
+    change and who declares and starts next."""
+    defenders = 1 - result.declarers
     lines = [
-        _("Declarers: {team}; starter: {seat}.").format(
-            team=team_name(result.declarers), seat=seat_name(result.starter)
+        by_seat_text(
+            result.starter,
+            _("Declarers: {team}; starter: you."),
+            _("Declarers: {team}; starter: {who}."),
+            team=team_name(result.declarers),
         ),
-        _("Opponents' points in tricks: {points}.").format(points=points_text(result.trick_points)),
+        plain(
+            by_team(
+                defenders,
+                _("We defended: our points in tricks: {points}."),
+                _("They defended: their points in tricks: {points}."),
+                points=points_text(result.trick_points),
+            )
+        ),
     ]
     if result.penalties:
         lines.append(_("Throw penalties: {points}.").format(points=points_text(result.penalties)))
+    if result.talon:
+        # R-K1: the buried cards are the starter's secret only until the round ends
+        lines.append(
+            by_seat_text(
+                result.starter,
+                _("You buried {cards} in the talon."),
+                _("{who} buried {cards} in the talon."),
+                cards=result.talon,
+            )
+        )
     if result.talon_shown:
         lines.append(_("Talon bonus: {points}.").format(points=points_text(result.talon_bonus)))
     else:
         lines.append(_("Talon bonus: none (the declarers took the last trick)."))
     lines.append(
-        _("Opponents' total: {points}.").format(points=points_text(result.opponents_points))
+        plain(
+            by_team(
+                defenders,
+                _("Our total as defenders: {points}."),
+                _("Their total as defenders: {points}."),
+                points=points_text(result.opponents_points),
+            )
+        )
     )
     if event is not None:
         lines.append(round_verdict(event))

@@ -2,9 +2,10 @@
 stdout, for screen readers, pipes and very small terminals.
 
 Every prompt ends in ``> `` and the line before it says what is expected. Cards are
-typed in the notation of RULES.md §1 (case-insensitive; ``10`` and ``♠♥♦♣`` accepted).
+typed in the notation of docs/rules.md (case-insensitive; ``10`` and ``♠♥♦♣`` accepted).
 Commands work at every prompt: help, hint, auto, hand, table, last, status, rules,
-save FILE, quit. End of input ends the game cleanly.
+save [FILE], quit. ``quit`` and Ctrl-C ask whether to save an unsaved game first; the
+end of input ends the game cleanly and says whether it was saved.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tuolaji.core.cards import NotationError, format_cards, parse_card
-from tuolaji.i18n import _, ngettext
+from tuolaji.i18n import N_, _, ngettext, pgettext
 from tuolaji.play import view
 from tuolaji.play.narrate import summary_lines
 from tuolaji.play.rules_text import rules_text
+from tuolaji.play.saves import resume_command
 from tuolaji.play.session import Outcome, Session, Waiting
 from tuolaji.play.words import (
     CardRun,
@@ -35,6 +37,26 @@ class _EndOfInput(Exception):
 
 class _Quit(Exception):
     """The player typed quit."""
+
+
+#: the exit code of a game left with Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+#: the commands in the order the help lists them, each with what it does
+_COMMAND_HELP = (
+    # TRANSLATORS: what each command of the line mode does, shown after the command's
+    # name (help, hint, auto, hand, table, last, status, rules, save, quit), which
+    # players type in English.
+    ("help", N_("this list")),
+    ("hint", N_("what the heuristic bot would do in your place")),
+    ("auto", N_("do what the hint says")),
+    ("hand", N_("your hand, by suit")),
+    ("table", N_("the cards on the table in this trick")),
+    ("last", N_("the last finished trick")),
+    ("status", N_("the round, the trump, the levels and the points")),
+    ("rules", N_("the rules in plain words")),
+    ("save", N_("save the game (save FILE: save it to that file)")),
+    ("quit", N_("leave the game (you are asked whether to save it first)")),
+)
 
 
 def read_cards(text: str) -> tuple[list[int], str | None]:
@@ -60,7 +82,7 @@ class PlainGame:
         self.stdout = stdout
         self.save_path = save_path
         self._shown: tuple[Waiting, int] | None = None
-        self._commands: dict[str, Callable[[str], None]] = {
+        self._commands: dict[str, Callable[[str], object]] = {
             "help": self._help,
             "?": self._help,
             "hint": self._hint,
@@ -111,14 +133,12 @@ class PlainGame:
     # ------------------------------------------------------------------ commands
 
     def _help(self, _arg: str) -> None:
-        self._say(
-            _(
-                "Type cards in notation, like 'AS AS' or '10h' or '2♣'. Commands: help; "
-                "hint (what the heuristic bot would do); auto (do what the hint says); hand; "
-                "table (the trick so far); last (the last trick); status; rules; "
-                "save FILE; quit."
-            )
-        )
+        """One command a line: a single long line is hard to read and to hear."""
+        self._say(_("Type cards in notation, like 'AS AS', '10h' or '2♣'."))
+        self._say(_("Commands, at any prompt:"))
+        width = max(len(name) for name, _about in _COMMAND_HELP) + 2
+        for name, about in _COMMAND_HELP:
+            self._say(f"  {name.ljust(width)}{_(about)}")
 
     def _hint(self, _arg: str) -> None:
         self._say(self.session.hint().message)
@@ -130,20 +150,65 @@ class PlainGame:
         else:
             self._say(view.trick_message(trick))
 
-    def _save(self, arg: str) -> None:
+    def _save(self, arg: str) -> Outcome:
+        """Save to ``arg``, else to the game's save file; later saves go to the same
+        place."""
         path = arg or self.save_path
         outcome = self.session.save(path)
         self._say(outcome.message)
         if outcome.ok:
+            self.save_path = path
             self._say(
-                _(
-                    "Resume with: tuolaji play --plain --resume {path}; "
-                    "print it with: tuolaji replay {path}"
-                ).format(path=path)
+                _("Resume it with: {command}").format(command=resume_command(path, plain=True))
             )
+        return outcome
 
     def _quit(self, _arg: str) -> None:
         raise _Quit
+
+    def _ask_yes_no(self, question: str, how: str, **values: str) -> bool:
+        """Ask until the answer is yes or no (in English or the player's language); ``how``
+        says what to type, with ``{yes}`` and ``{no}`` fields and ``values``."""
+        # TRANSLATORS: the short answers typed to a yes/no question; English y and n are
+        # accepted too.
+        yes, no = pgettext("answer", "y"), pgettext("answer", "n")
+        while True:
+            answer = self._ask(f"{question}\n{how.format(yes=yes, no=no, **values)}").lower()
+            if answer in {"y", "yes", yes.lower()}:
+                return True
+            if answer in {"n", "no", no.lower()}:
+                return False
+
+    def _say_not_saved(self) -> None:
+        """The game is being left unsaved: say so, and how not to lose the next one."""
+        self._say(_("The game was not saved. Type `save` before quitting next time."))
+
+    def _may_leave(self) -> bool:
+        """The player wants to leave (quit or Ctrl-C): offer to save an unsaved game
+        first. Whether to leave (not when the save failed: the game goes on)."""
+        if not self.session.unsaved:
+            self._say(_("Goodbye."))
+            return True
+        try:
+            wanted = self._ask_yes_no(
+                _("Save the game before quitting?"),
+                # TRANSLATORS: {yes} and {no} are the short answers translated with the
+                # context "answer" (y and n in English).
+                _("Type {yes} to save it to {path}, or {no} to quit without saving."),
+                path=self.save_path,
+            )
+        except (_EndOfInput, KeyboardInterrupt):
+            self._say("")
+            wanted = False
+        if not wanted:
+            self._say_not_saved()
+            self._say(_("Goodbye."))
+            return True
+        if self._save("").ok:
+            self._say(_("Goodbye."))
+            return True
+        self._say(_("The game goes on: type 'save FILE' to save it elsewhere, or 'quit'."))
+        return False
 
     def _command(self, line: str) -> bool:
         """Run ``line`` if it is a command; whether it was one."""
@@ -157,31 +222,54 @@ class PlainGame:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play until the game ends, the player quits or the input ends; the exit code."""
+        """Play until the game ends, the player quits or the input ends; the exit code
+        (0; 1 when something broke; 130 after Ctrl-C)."""
         self._say(_("Tractor in plain text. You sit South; North is your partner."))
         self._help("")
-        try:
-            while True:
-                try:
-                    self.session.run_until_human()
-                except Exception as error:  # a bot's bug: say so and stop, no traceback
-                    self._say(_("Something went wrong: {error}").format(error=error))
-                    return 1
-                self._flush_log()
-                if self.session.waiting() is Waiting.OVER:
-                    self._say(view.expected(self.session))
+        while True:
+            try:
+                return self._play()
+            except _EndOfInput:
+                self._say(_("Input ended."))
+                if self.session.unsaved:
+                    self._say_not_saved()
+                self._say(_("Goodbye."))
+                return 0
+            except _Quit:
+                if self._may_leave():
                     return 0
-                try:
-                    self._turn()
-                except (_EndOfInput, _Quit):
-                    raise
-                except Exception as error:  # bad input must never end the game
-                    self._say(_("Something went wrong: {error}").format(error=error))
-        except _EndOfInput:
-            self._say(_("Input ended: goodbye. (Use 'save FILE' to keep a game.)"))
-        except _Quit:
-            self._say(_("Goodbye."))
-        return 0
+            except KeyboardInterrupt:
+                self._say("")  # the terminal's ^C leaves the cursor mid-line
+                if self._may_leave():
+                    return INTERRUPTED
+
+    def _play(self) -> int:
+        """The game loop; the exit code once the game is over."""
+        while True:
+            try:
+                self.session.run_until_human()
+            except Exception as error:  # a bot's bug: say so and stop, no traceback
+                self._say(_("Something went wrong: {error}").format(error=error))
+                return 1
+            self._flush_log()
+            if self.session.waiting() is Waiting.OVER:
+                return self._end()
+            try:
+                self._turn()
+            except (_EndOfInput, _Quit):
+                raise
+            except Exception as error:  # bad input must never end the game
+                self._say(_("Something went wrong: {error}").format(error=error))
+
+    def _end(self) -> int:
+        """The last words: the winner is in the log already; a game stopped at the round
+        limit is saved and the words say how to resume it."""
+        if not self.session.stopped_at_round_limit():
+            self._say(_("The game is over."))
+            return 0
+        outcome = self.session.finish(self.save_path, plain=True)
+        self._say(outcome.message)
+        return 0 if outcome.ok else 1
 
     def _turn(self) -> None:
         """Ask the human once and carry out the answer."""

@@ -1,15 +1,23 @@
-"""The rules of Tractor in plain words, one short paragraph per rule id of RULES.md.
+"""The rules of Tractor in plain words, one short paragraph per rule id of docs/rules.md,
+for the rule set being played.
 
-Each paragraph is the rule's one-sentence brief (:data:`words.RULE_BRIEFS`, also shown
+Most paragraphs are the rule's one-sentence brief (:data:`words.RULE_BRIEFS`, also shown
 when a move is refused) followed by a few words more where the brief leaves something
-out. ``tuolaji rules`` prints this text and the game's ``?`` screen shows it.
+out. The rules that an option of the rule set changes (docs/rules.md §12) are written
+for the options in force instead, so ``tuolaji rules --rules classic`` and the game's
+``?`` screen in a classic game tell the classic rules. ``tuolaji rules`` prints this
+text, the plain mode's ``rules`` command and the ``?`` screen show it.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 from rich.cells import cell_len
 
-from tuolaji.i18n import N_, _
+from tuolaji.core.rules import STANDARD, RuleSet, preset
+from tuolaji.i18n import N_, _, ngettext
 from tuolaji.play.words import rule_brief
 
 #: the sections of the rules, each a heading and the rule ids it explains
@@ -26,7 +34,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5")),
 )
 
-#: what a paragraph adds to its rule's brief (rules whose brief says it all have none)
+#: what a paragraph adds to its rule's brief, for the rules no option changes (rules
+#: whose brief says it all have none)
 DETAILS: dict[str, str] = {
     "R-N3": N_("Upper or lower case both work, and so do the symbols ♠ ♥ ♦ ♣."),
     "R-N4": N_("In this game you sit South; East plays after you, then North, then West."),
@@ -52,21 +61,15 @@ DETAILS: dict[str, str] = {
         "The talon is turned card by card until a card of the trump rank shows its suit; "
         "without one, the suit of its highest card is trump."
     ),
-    "R-T7": N_(
-        "The cards of the trump rank stay in their own suits as ordinary cards, except "
-        "under classic rules, where they remain trumps just below the jokers."
-    ),
     "R-O1": N_("The rank cards of the three other suits are equal to one another."),
     "R-O3": N_("So when trumps are led, any trump follows suit, jokers and rank cards too."),
-    "R-K1": N_("Points and trumps may be buried too. Only the starter sees the buried cards."),
+    "R-K1": N_(
+        "Points and trumps may be buried too. Only the starter sees the buried cards until "
+        "the round ends; then everyone sees them."
+    ),
     "R-C2": N_(
         "Two rank cards of different suits are not a pair, and neither is one black and "
         "one red joker."
-    ),
-    "R-C3": N_(
-        "Ranks that are missing from a suit (the trump rank) are skipped, so the pairs "
-        "around it still touch. In trumps, the ace of the trump suit, the other rank cards, "
-        "the trump-suit rank card and the jokers follow one another."
     ),
     "R-C4": N_(
         "Leading several combinations of one suit together is a throw; the parts are read "
@@ -78,36 +81,15 @@ DETAILS: dict[str, str] = {
         "Without a pair, play two cards of that suit; with only one card of it, play it "
         "and any other card; with none, play any two cards."
     ),
-    "R-P5": N_(
-        "The pairs need not be next to each other. Fill up with other cards of that suit, "
-        "then with anything. Under classic rules, a tractor of the same length must be "
-        "played if you hold one."
-    ),
-    "R-P6": N_(
-        "Play as many pairs of that suit as the lead has, then more cards of that suit, "
-        "then anything."
-    ),
     "R-H1": N_(
         "No other player may hold a higher single than a single part, a higher pair than "
         "a pair part, or a higher tractor of the same length than a tractor part."
-    ),
-    "R-H2": N_(
-        "The lowest part that can be beaten is led instead, and the first player after the "
-        "thrower who can beat it has to."
-    ),
-    "R-H3": N_(
-        "The declaring team's penalty goes to the opponents; the opponents' own penalty "
-        "is taken off their points. Classic rules have no penalty."
     ),
     "R-W1": N_("Between two equal cards, the one played first wins."),
     "R-W3": N_("Between equal tractors, the one played first wins."),
     "R-W4": N_(
         "Matching means a tractor for each tractor, a pair for each pair and any trump "
         "for each single. Among several such players the highest matching part wins."
-    ),
-    "R-S2": N_(
-        "The talon's points are multiplied by two for every card each player put into "
-        "that last trick."
     ),
     "R-S3": N_(
         "Under 80 the declarers go up: 3 levels for 0 points, 2 levels below 40, else 1. "
@@ -116,24 +98,217 @@ DETAILS: dict[str, str] = {
 }
 
 
-def rule_paragraph(rule: str) -> str:
-    """The paragraph that explains ``rule`` in the current language."""
+# ------------------------------------------------------------- rules an option changes
+# Each returns the whole paragraph for the rule set. The briefs of R-T7, R-H2 and R-H3
+# are written for the standard rules (a refusal quotes them), so those paragraphs do
+# not start with the brief.
+
+
+def _no_trump_round(rules: RuleSet) -> str:
+    """R-T7, by ``rank_trumps_in_no_trump``."""
+    if rules.rank_trumps_in_no_trump:
+        return _(
+            "When a pair of jokers is declared there is no trump suit: the jokers are "
+            "trumps, the red above the black, and the cards of the trump rank stay trumps "
+            "too, equal to one another and just below the black joker."
+        )
+    return _(
+        "When a pair of jokers is declared there is no trump suit: only the four jokers "
+        "are trumps, the red above the black, and the cards of the trump rank are "
+        "ordinary cards of their own suits."
+    )
+
+
+def _plain_suits(rules: RuleSet) -> str:
+    """R-O2, by ``rank_trumps_in_no_trump``."""
+    if rules.rank_trumps_in_no_trump:
+        detail = _(
+            "This holds in a round without a trump suit too, where the cards of the trump "
+            "rank are trumps as well."
+        )
+    else:
+        detail = _(
+            "In a round without a trump suit, though, the cards of the trump rank stay in "
+            "their own suits, in their usual place."
+        )
+    return f"{rule_brief('R-O2')} {detail}"
+
+
+def _tractors(rules: RuleSet) -> str:
+    """R-C3, by ``rank_trumps_in_no_trump``."""
+    gaps = _(
+        "Ranks that are missing from a suit (the trump rank) are skipped, so the pairs "
+        "around it still touch. In trumps, the ace of the trump suit, the other rank cards, "
+        "the trump-suit rank card and the jokers follow one another."
+    )
+    if rules.rank_trumps_in_no_trump:
+        no_trump = _(
+            "In a round without a trump suit, the cards of the trump rank come just below "
+            "the black joker, so a pair of them and a pair of black jokers make a tractor."
+        )
+    else:
+        no_trump = _(
+            "In a round without a trump suit, only a pair of black jokers with a pair of "
+            "red jokers makes a tractor in trumps."
+        )
+    return f"{rule_brief('R-C3')} {gaps} {no_trump}"
+
+
+def _following_a_tractor(rules: RuleSet) -> str:
+    """R-P5, by ``follow_tractor_first``."""
+    fill = _(
+        "The pairs need not be next to each other. Fill up with other cards of that suit, "
+        "then with anything."
+    )
+    if rules.follow_tractor_first:
+        tractor = _("If you hold a tractor of the same length in that suit, you must play one.")
+    else:
+        tractor = _("You need not play a tractor, even when you hold one.")
+    return f"{rule_brief('R-P5')} {fill} {tractor}"
+
+
+def _following_a_throw(rules: RuleSet) -> str:
+    """R-P6, by ``follow_tractor_first`` (which leaves tractors inside a throw alone)."""
+    detail = _(
+        "Play as many pairs of that suit as the lead has, then more cards of that suit, "
+        "then anything."
+    )
+    if not rules.follow_tractor_first:
+        return f"{rule_brief('R-P6')} {detail}"
+    exception = _(
+        "A tractor inside a throw asks only for its pairs, although a tractor led alone "
+        "must be followed with a tractor."
+    )
+    return f"{rule_brief('R-P6')} {detail} {exception}"
+
+
+def _failed_throw(rules: RuleSet) -> str:
+    """R-H2, by ``failed_throw_must_beat``."""
+    taken_back = _(
+        "If any part of a throw can be beaten, its cards go back to the hand and the "
+        "thrower instead leads the part that can be beaten whose highest card is lowest "
+        "(the smaller part if two are equally high)."
+    )
+    if rules.failed_throw_must_beat:
+        blocker = _(
+            "The first player after the thrower who can beat that part is the blocker, and "
+            "must beat it."
+        )
+    else:
+        blocker = _(
+            "The first player after the thrower who can beat that part is the blocker, but "
+            "nobody has to beat it: everyone follows as usual."
+        )
+    return f"{taken_back} {blocker}"
+
+
+def _penalty(rules: RuleSet) -> str:
+    """R-H3, by ``throw_penalty``."""
+    points = rules.throw_penalty
+    if points == 0:
+        return _("A failed throw costs nothing: the cards taken back carry no penalty.")
+    return ngettext(
+        "A failed throw costs {points} point for every card taken back. The declaring "
+        "team's penalty goes to the opponents; the opponents' own penalty is taken off "
+        "their points.",
+        "A failed throw costs {points} points for every card taken back. The declaring "
+        "team's penalty goes to the opponents; the opponents' own penalty is taken off "
+        "their points.",
+        points,
+    ).format(points=points)
+
+
+def _talon_bonus(rules: RuleSet) -> str:
+    """R-S2, by ``talon_multiplier``."""
+    if rules.talon_multiplier == "cards":
+        detail = _(
+            "The multiplier is two for every card each player put into that last trick: a "
+            "single doubles the talon's points, a pair multiplies them by 4, five cards "
+            "by 10."
+        )
+    elif rules.talon_multiplier == "largest_part":
+        detail = _(
+            "The multiplier is two for every card of the largest combination in the last "
+            "lead: a single doubles the talon's points, a pair multiplies them by 4, a "
+            "tractor of two pairs by 8."
+        )
+    else:
+        detail = _(
+            "The multiplier is 2 raised to the number of cards of the largest combination "
+            "in the last lead: a single doubles the talon's points, a pair multiplies them "
+            "by 4, a tractor of two pairs by 16."
+        )
+    return f"{rule_brief('R-S2')} {detail}"
+
+
+#: the paragraphs written for the options in force, by rule id
+OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
+    "R-T7": _no_trump_round,
+    "R-O2": _plain_suits,
+    "R-C3": _tractors,
+    "R-P5": _following_a_tractor,
+    "R-P6": _following_a_throw,
+    "R-H2": _failed_throw,
+    "R-H3": _penalty,
+    "R-S2": _talon_bonus,
+}
+
+#: which paragraphs each option of the rule set changes (docs/rules.md §12)
+OPTION_RULES: dict[str, tuple[str, ...]] = {
+    "follow_tractor_first": ("R-P5", "R-P6"),
+    "rank_trumps_in_no_trump": ("R-T7", "R-O2", "R-C3"),
+    "talon_multiplier": ("R-S2",),
+    "throw_penalty": ("R-H3",),
+    "failed_throw_must_beat": ("R-H2",),
+}
+
+#: one line naming each preset
+_PRESET_LINES: dict[str, str] = {
+    "standard": N_("These are the standard rules."),
+    "classic": N_("These are the classic rules, the variants most online tables play."),
+}
+
+
+def rule_paragraph(rule: str, rules: RuleSet = STANDARD) -> str:
+    """The paragraph that explains ``rule`` under ``rules``, in the current language."""
+    written = OPTION_PARAGRAPHS.get(rule)
+    if written is not None:
+        return written(rules)
     detail = DETAILS.get(rule)
     brief = rule_brief(rule)
     return brief if detail is None else f"{brief} {_(detail)}"
 
 
-def rules_sections() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The rules in the current language: each section's heading and its (rule id,
-    paragraph) pairs."""
+def rules_sections(rules: RuleSet = STANDARD) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rules under ``rules`` in the current language: each section's heading and its
+    (rule id, paragraph) pairs."""
     return [
-        (_(heading), [(rule, rule_paragraph(rule)) for rule in rules])
-        for heading, rules in SECTIONS
+        (_(heading), [(rule, rule_paragraph(rule, rules)) for rule in ids])
+        for heading, ids in SECTIONS
     ]
 
 
-def rules_text() -> str:
-    """The whole rules text, as ``tuolaji rules`` prints it."""
+def rule_set_line(rules: RuleSet) -> str:
+    """Which rules these are: the preset, and the options changed from it, written as
+    ``--option`` takes them (``throw_penalty=5``)."""
+    line = _(_PRESET_LINES[rules.preset])
+    base = preset(rules.preset).options()
+    changed = [
+        f"{name}={json.dumps(value)}"
+        for name, value in rules.options().items()
+        if value != base[name]
+    ]
+    if not changed:
+        return line
+    # TRANSLATORS: {options} lists rule options as typed on the command line, e.g.
+    # "throw_penalty=5, talon_multiplier="power""; keep them as they are.
+    return (
+        line + " " + _("Options changed from them: {options}.").format(options=", ".join(changed))
+    )
+
+
+def rules_text(rules: RuleSet = STANDARD) -> str:
+    """The whole rules text under ``rules``, as ``tuolaji rules`` prints it."""
     lines = [_("Tractor (拖拉机): the rules in plain words"), ""]
     lines.append(
         _(
@@ -143,7 +318,8 @@ def rules_text() -> str:
             "the ace wins."
         )
     )
-    for heading, paragraphs in rules_sections():
+    lines += ["", rule_set_line(rules)]
+    for heading, paragraphs in rules_sections(rules):
         # underline by terminal cells: a CJK character takes two
         lines += ["", heading, "-" * cell_len(heading)]
         lines += [f"{rule}  {text}" for rule, text in paragraphs]

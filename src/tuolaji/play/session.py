@@ -11,6 +11,7 @@ back as an :class:`Outcome` naming the rule in plain words; nothing raises.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from collections.abc import Sequence
@@ -23,14 +24,17 @@ from tuolaji.bots.choices import declaration_options
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.game.events import RoundEnded
+from tuolaji.game.events import RoundEnded, RoundStarted
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
-from tuolaji.i18n import _
-from tuolaji.play.narrate import describe
+from tuolaji.i18n import _, ngettext
+from tuolaji.play.narrate import describe, game_over_text
+from tuolaji.play.refusals import refusal_message, refusal_text
+from tuolaji.play.saves import resume_command
 from tuolaji.play.words import HUMAN, Message, fill, refusal
+from tuolaji.render import level_name
 
 HUMAN_NAME = "human"
 BOT_CHOICES = ("heuristic", "search", "random")
@@ -57,6 +61,13 @@ class Outcome:
     ok: bool
     message: str = ""
     rule: str | None = None
+    #: the same message with its cards kept as cards, for a screen that colours them
+    pieces: Message | None = None
+
+    @property
+    def shown(self) -> Message | str:
+        """The message as the screen shows it: coloured cards where there are any."""
+        return self.pieces if self.pieces is not None else self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +98,12 @@ class _HumanSeat:
         raise RuntimeError("the runner must not play for the human")
 
 
+def _deal_start(game: Game) -> int:
+    """Where the story of the deal in progress starts among ``game``'s events."""
+    starts = [i for i, event in enumerate(game.events) if isinstance(event, RoundStarted)]
+    return starts[-1] if starts else 0
+
+
 def bot_names(choice: str) -> tuple[str, str, str]:
     """The three bots for ``--bots``: one of :data:`BOT_CHOICES`."""
     if choice not in BOT_CHOICES:
@@ -114,11 +131,16 @@ class Session:
         self._offer_deal = game.round  # the deal the offers belong to (a redeal is new)
         # rounds whose summary the human has seen (a resumed game has seen the past ones)
         self._acknowledged = len(game.results)
+        self._rounds_before = len(game.results)  # rounds played before this session
         self.log: list[Message] = []
         self._told = 0  # messages already handed out by new_messages()
-        # a new game tells its story from the start; a resumed one from where it stood
-        self._seen_events = len(game.events) if resumed else 0
+        # a new game tells its story from the start; a resumed one from the start of the
+        # deal in progress, so the player sees the round so far
+        self._seen_events = _deal_start(game) if resumed else 0
         self.resumed = resumed
+        # how far the game had got when it was last saved (a resumed game is saved as it
+        # stands; a new one not at all): see `unsaved`
+        self._saved_at: int | None = len(game.events) if resumed else None
         if game.phase is Phase.DRAW:
             self._update_offer()
 
@@ -140,13 +162,22 @@ class Session:
         return cls(game, bot_names(bots))
 
     @classmethod
-    def resume(cls, path: str | Path, bots: str = "heuristic") -> Session:
+    def resume(
+        cls, path: str | Path, bots: str = "heuristic", rounds: int | None = None
+    ) -> Session:
         """The game saved in ``path``, replayed to where it stopped. Bots named in the
         record are seated again when they are built-in players; any other name (an
         external command, which a file must never start) is replaced by ``bots``.
-        Raises :class:`tuolaji.game.record.RecordError` for a bad file."""
+
+        A resumed game plays on until a team passes the ace, or for ``rounds`` more rounds
+        (the one in progress counts): the round limit of the saved game is what stopped
+        it, so it does not carry over. Raises :class:`tuolaji.game.record.RecordError`
+        for a bad file."""
         record = load_record(path)
-        game = replay(record)
+        # without its limit the replay deals the round after the last one played
+        game = replay(dataclasses.replace(record, round_limit=None))
+        if rounds is not None:
+            game.round_limit = len(game.results) + rounds
         names = [
             name if name in PLAYER_NAMES else bot_names(bots)[0] for name in record.players[1:]
         ]
@@ -248,13 +279,22 @@ class Session:
         self._offered.update(options)
 
     def _sync(self) -> None:
-        """Turn the game's new events into log lines."""
+        """Turn the game's new events into log lines. The story stops at the end of a
+        round until the human has read its summary (:meth:`next_round`), so the next
+        round's first lines never come before the last round's summary."""
         events = self.game.events
-        for event in events[self._seen_events :]:
-            message = describe(event)
+        while self._seen_events < len(events):
+            told = self._seen_events
+            if (
+                told
+                and isinstance(events[told - 1], RoundEnded)
+                and self.waiting() is Waiting.SUMMARY
+            ):
+                break
+            message = describe(events[told])
             if message is not None:
                 self.log.append(message)
-        self._seen_events = len(events)
+            self._seen_events = told + 1
 
     def _attempt(self, action: str, cards: Sequence[int]) -> Outcome:
         game = self.game
@@ -266,7 +306,7 @@ class Session:
             else:
                 game.play(HUMAN, cards)
         except IllegalAction as error:
-            return Outcome(False, refusal(error.rule), error.rule)
+            return _refused(error)
         self._sync()
         return Outcome(True)
 
@@ -298,7 +338,7 @@ class Session:
         try:
             self.game.pass_declaring(HUMAN)
         except IllegalAction as error:
-            return Outcome(False, refusal(error.rule), error.rule)
+            return _refused(error)
         self._sync()
         return Outcome(True)
 
@@ -306,19 +346,17 @@ class Session:
         """The human, as starter, lays 8 cards down as the new talon (R-K1)."""
         if self.waiting() is not Waiting.BURY:
             return Outcome(False, _("You have no cards to bury now."))
-        if len(cards) != 8:
-            return Outcome(
-                False,
-                refusal("R-K1") + " " + _("You chose {n}.").format(n=len(cards)),
-                "R-K1",
-            )
-        return self._attempt("bury", cards)
+        return self._attempt("bury", cards)  # the game refuses a count other than 8
 
     def play(self, cards: Sequence[int]) -> Outcome:
         """The human leads or follows with ``cards``."""
         waiting = self.waiting()
         if waiting is not Waiting.PLAY:
             if self.game.phase is Phase.PLAY and waiting is Waiting.NOTHING:
+                try:  # the game says whose turn it is
+                    self.game.check_play(HUMAN, cards)
+                except IllegalAction as error:
+                    return _refused(error)
                 return Outcome(False, refusal("R-P1"), "R-P1")
             return Outcome(False, _("It is not time to play a card."))
         if not cards:
@@ -332,6 +370,7 @@ class Session:
         self._acknowledged = len(self.game.results)
         if self.game.phase is Phase.DRAW:
             self._update_offer()
+        self._sync()  # the next round's story, held back while the summary was shown
         return Outcome(True)
 
     def hint(self) -> Hint:
@@ -391,4 +430,54 @@ class Session:
                     path=path, reason=error.strerror or error
                 ),
             )
+        self._saved_at = len(self.game.events)
         return Outcome(True, _("Game saved to {path}.").format(path=path))
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether quitting now would lose play: the game is not over and has moved on
+        since it was last saved (or resumed), or was never saved."""
+        if self.game.phase is Phase.OVER:
+            return False
+        return self._saved_at != len(self.game.events)
+
+    def stopped_at_round_limit(self) -> bool:
+        """Whether the game stopped because the rounds asked for (``--rounds``) are
+        played, with no team past the ace: the game itself is not finished."""
+        return self.game.phase is Phase.OVER and self.game.winner is None
+
+    def finish(self, save_path: str | Path, *, plain: bool = False) -> Outcome:
+        """The words for the end of play (call it once :meth:`waiting` is ``OVER``).
+
+        A won game: who won. A game stopped at the round limit is not finished: it is
+        saved to ``save_path`` and the words say how many rounds were played, the levels,
+        and the command that resumes it (``plain``: in the line mode)."""
+        game = self.game
+        if game.winner is not None:
+            return Outcome(True, game_over_text(game.winner))
+        if game.phase is not Phase.OVER:
+            return Outcome(False, _("The game is not over yet."))
+        played = len(game.results) - self._rounds_before  # --rounds counts from here
+        done = ngettext(
+            "You played the {n} round you asked for (levels: We {we}, They {they}); "
+            "the game is not finished.",
+            "You played the {n} rounds you asked for (levels: We {we}, They {they}); "
+            "the game is not finished.",
+            played,
+        ).format(
+            n=played,
+            we=level_name(game.levels[HUMAN % 2]),
+            they=level_name(game.levels[1 - HUMAN % 2]),
+        )
+        saved = self.save(save_path)
+        if not saved.ok:
+            return Outcome(False, f"{done} {saved.message}")
+        resume = _("It is saved in {path}: resume it with {command}").format(
+            path=save_path, command=resume_command(save_path, plain=plain)
+        )
+        return Outcome(True, f"{done} {resume}")
+
+
+def _refused(error: IllegalAction) -> Outcome:
+    """The outcome of an action the rules refused: the actual mistake, in words."""
+    return Outcome(False, refusal_text(error), error.rule, refusal_message(error))

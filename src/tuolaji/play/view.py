@@ -6,15 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tuolaji.core.cards import points_of
+from tuolaji.game.events import ThrowFailed
 from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.i18n import _, ngettext
-from tuolaji.play.narrate import points_text
+from tuolaji.play.narrate import describe, points_text
 from tuolaji.play.session import Session, Waiting
 from tuolaji.play.words import (
     HUMAN,
     CardRun,
     Message,
+    by_seat,
+    by_team,
     fill,
+    plain,
     seat_name,
     team_name,
     trump_words,
@@ -48,9 +52,20 @@ def roles_line(session: Session) -> str:
 
 
 def points_line(session: Session) -> str:
-    """The opponents' points so far this round."""
+    """The points the defenders (the declarers' opponents, R-S1) have won so far this
+    round, said from the human's side: whose points they are and which side the human is
+    on ("We defend · our points: 60"); empty while nobody declares yet."""
     obs = session.observation()
-    return _("Opponents' points: {points}").format(points=obs.opponents_points)
+    if obs.declarers is None:
+        return ""
+    return plain(
+        by_team(
+            1 - obs.declarers,
+            _("We defend · our points: {points}"),
+            _("They defend · their points: {points}"),
+            points=obs.opponents_points,
+        )
+    )
 
 
 def round_line(session: Session) -> str:
@@ -58,11 +73,20 @@ def round_line(session: Session) -> str:
     return _("Round {n}").format(n=session.game.round.number)
 
 
+def status_parts(session: Session) -> list[str]:
+    """The round at a glance, in short parts the screen packs into its top bar: the
+    round, the trump, the levels, who declares and starts, and the defenders' points
+    (once there are declarers). Whose turn it is goes on the screen's message line."""
+    parts = [round_line(session), trump_line(session), levels_line(session)]
+    return [*parts, roles_line(session), points_line(session)]
+
+
 def status_lines(session: Session) -> list[str]:
-    """Everything about the round in a few short lines."""
+    """Everything about the round in a few short lines (the line mode's ``status``)."""
+    parts = [part for part in status_parts(session)[3:] if part]
     return [
         f"{round_line(session)} · {trump_line(session)} · {levels_line(session)}",
-        f"{roles_line(session)} · {points_line(session)} · {turn_line(session)}",
+        " · ".join([*parts, turn_line(session)]),
     ]
 
 
@@ -93,12 +117,42 @@ def trick_message(trick: CompletedTrick) -> Message:
     for index, (seat, cards) in enumerate(trick.plays):
         out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
     out.append(" — ")
-    out.append(
-        _("{who} wins, {points}.").format(
-            who=seat_name(trick.winner), points=points_text(trick.points)
-        )
+    out += by_seat(
+        trick.winner,
+        _("you win, {points}."),
+        _("{who} wins, {points}."),
+        points=points_text(trick.points),
     )
     return out
+
+
+def trick_won_line(trick: CompletedTrick) -> Message:
+    """A finished trick's heading on the table: its number, who won it and its points."""
+    if not trick.points:
+        return by_seat(
+            trick.winner,
+            _("Trick {n}: you win it."),
+            _("Trick {n}: {who} wins it."),
+            n=trick.number,
+        )
+    return by_seat(
+        trick.winner,
+        _("Trick {n}: you win it ({points})."),
+        _("Trick {n}: {who} wins it ({points})."),
+        n=trick.number,
+        points=points_text(trick.points),
+    )
+
+
+def failed_throw_line(throw: ThrowFailed) -> Message:
+    """A failed throw, as the table notes it: whose throw, who could beat which part
+    (the blocker, R-H2), and what is led instead (told as in the game log)."""
+    return describe(throw) or []
+
+
+def thinking_line(seat: int) -> str:
+    """A bot is taking a while over its move."""
+    return _("{who} is thinking…").format(who=seat_name(seat))
 
 
 def current_trick_message(session: Session) -> Message:

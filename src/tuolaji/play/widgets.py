@@ -1,31 +1,341 @@
-"""The widgets of the game screen: the hand (cursor, selection, mouse), the trick on the
-table, and the two dialogs (declaration options, end of round) and the rules screen."""
+"""The widgets of the game screen: the status bar, the table, the hand (cursor, selection,
+mouse), the message bar, the game log and the key bar; the dialogs are in
+:mod:`tuolaji.play.dialogs`.
+
+Every widget lays its text out by display cells at its own size when it is drawn (never
+with ``len()``, never with a width remembered from before the screen had a size), and
+counts the cells the way the most generous terminal does (:func:`screen_cells`), so no
+line leaves the screen in any language.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
-from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
 from textual.message import Message as TextualMessage
-from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
 
-from tuolaji.core.cards import SUIT_SYMBOLS, format_cards
+from tuolaji.core.cards import SUIT_SYMBOLS
 from tuolaji.core.trump import TRUMP
 from tuolaji.i18n import _
-from tuolaji.play.words import HUMAN, CardRun, Message, rich, seat_name, suit_heading
+from tuolaji.play.words import HUMAN, CardRun, rich, seat_name, suit_heading
 from tuolaji.render import card_text
 
 TRUMP_STYLE = "on #4a3b00"  # trumps stand out on a dark gold ground
 CURSOR_STYLE = "underline on #1f4f8f"
 SELECTED_STYLE = "reverse"
+WINNER_STYLE = "bold green"
 CARD_CELLS = 3  # two characters a card, one space
+SEPARATOR = " · "
+
+
+# ------------------------------------------------------------------ measuring text
+
+
+def screen_cells(text: str) -> int:
+    """The cells ``text`` takes on a terminal, counted generously.
+
+    Rich (and so Textual) counts a spacing vowel sign of Devanagari and other Indic
+    scripts (Unicode category Mc, e.g. the ि of पश्चिम) as no cell, since it joins the
+    letter before it; terminals such as tmux and xterm give it a cell of its own, which
+    pushed East's cards off an 80-column screen in Hindi. Laid out by the larger count,
+    a line fits on both. CJK wide characters count 2 either way (``cell_len``).
+    """
+    if text.isascii():
+        return len(text)
+    return cell_len(text) + sum(1 for char in text if unicodedata.category(char) == "Mc")
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` on one line of at most ``width`` screen cells, cut with an ellipsis."""
+    if screen_cells(text.plain) <= width:
+        return text
+    target = width
+    while target > 1:
+        cut = text.copy()
+        cut.truncate(target, overflow="ellipsis")
+        excess = screen_cells(cut.plain) - width
+        if excess <= 0:
+            return cut
+        target -= excess
+    return Text("…")
+
+
+def wrap(text: Text, width: int, console: Console) -> list[Text]:
+    """``text`` word-wrapped to lines of at most ``width`` screen cells."""
+    width = max(1, width)
+    target = width
+    for _attempt in range(8):
+        rows = list(text.wrap(console, target))
+        excess = max((screen_cells(row.plain.rstrip()) - width for row in rows), default=0)
+        if excess <= 0:
+            return rows
+        target = max(1, target - excess)
+    return [fit(row, width) for row in text.wrap(console, target)]
+
+
+def pack(
+    parts: Sequence[Text], width: int, max_rows: int, separator: str = SEPARATOR
+) -> list[Text]:
+    """``parts`` joined by ``separator`` into at most ``max_rows`` lines of ``width`` cells:
+    a part goes on the current line if it fits, else it starts the next one; what does not
+    fit on the last line is cut with an ellipsis."""
+    rows: list[Text] = []
+    for part in parts:
+        if not part.plain:
+            continue
+        if rows and screen_cells(rows[-1].plain + separator + part.plain) <= width:
+            rows[-1].append(separator, style="dim")
+            rows[-1].append_text(part)
+        elif len(rows) < max_rows:
+            rows.append(part.copy())
+        else:
+            rows[-1].append(separator, style="dim")
+            rows[-1].append_text(part)
+    return [fit(row, width) for row in rows]
+
+
+def content_width(widget: Widget, fallback: int = 78) -> int:
+    """The width ``widget`` has for its text (a fallback before the first layout)."""
+    width = widget.content_region.width
+    return width if width > 0 else fallback
+
+
+# ------------------------------------------------------------------ bars
+
+
+class StatusBar(Widget):
+    """The round at a glance, in at most two lines: the parts (round, trump, levels,
+    roles, points) fill the first line and the rest go on the second."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+    """
+    MAX_ROWS = 2
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.parts: list[str] = []
+
+    def show(self, parts: Sequence[str]) -> None:
+        """Show ``parts``, separated by dots."""
+        self.parts = list(parts)
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The parts packed into the lines the width allows."""
+        rows = pack([Text(part) for part in self.parts], content_width(self), self.MAX_ROWS)
+        return Text("\n").join(rows)
+
+
+class MessageBar(Widget):
+    """What the game expects of the player (bold), then the last message (a refusal, a
+    hint) wrapped below it; at most four lines (unless told otherwise), the message cut
+    short beyond."""
+
+    DEFAULT_CSS = """
+    MessageBar { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    """
+    MAX_ROWS = 4
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.prompt = Text()
+        self.message = Text()
+        self.rows = self.MAX_ROWS
+
+    def show(self, prompt: Text, message: Text, *, rows: int = MAX_ROWS) -> None:
+        """Show ``prompt`` and ``message`` (either may be empty) in at most ``rows``
+        lines (more than four for the last words of a game, when the log matters less)."""
+        self.prompt, self.message = prompt, message
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.max_height = rows
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The prompt on its first line(s), the message below, within four lines."""
+        width = content_width(self)
+        # a long prompt (the end of a game) may take every line, unless a message waits
+        room = self.rows // 2 if self.message.plain else self.rows
+        rows = wrap(self.prompt, width, self.app.console)[:room] if self.prompt.plain else []
+        if self.message.plain:
+            rows += wrap(self.message, width, self.app.console)
+        if len(rows) > self.rows:
+            rows = rows[: self.rows]
+            rows[-1] = fit(rows[-1] + Text(" …"), width)
+        return Text("\n").join(rows)
+
+
+class LogView(Widget):
+    """The game log, newest line at the bottom: drawn from the newest line up at the
+    size the log has when it is drawn, so the newest line is always visible however tall
+    the message bar above has grown."""
+
+    DEFAULT_CSS = """
+    LogView { height: 1fr; padding: 0 1; color: $text-muted; }
+    """
+    KEEP = 200
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+
+    def add(self, lines: Sequence[Text]) -> None:
+        """Append ``lines`` (the oldest beyond :attr:`KEEP` are dropped)."""
+        if lines:
+            self.lines.extend(lines)
+            del self.lines[: -self.KEEP]
+            self.refresh()
+
+    def render(self) -> Text:
+        """The newest lines that fit, wrapped."""
+        width, height = content_width(self), self.content_region.height
+        rows: list[Text] = []
+        for line in reversed(self.lines):
+            if height > 0 and len(rows) >= height:
+                break
+            rows[:0] = wrap(line, width, self.app.console)
+        if height > 0:
+            rows = rows[-height:]
+        return Text("\n").join(rows)
+
+
+class KeysBar(Widget):
+    """The keys that matter now, on one line: the optional ones are left out, last
+    first, when a language's words make the line too long."""
+
+    DEFAULT_CSS = """
+    KeysBar { height: 1; padding: 0 1; background: $panel; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys: list[tuple[str, str, bool]] = []
+
+    def show(self, keys: Sequence[tuple[str, str, bool]]) -> None:
+        """Show ``keys``: (key, what it does, whether it may be left out)."""
+        self.keys = list(keys)
+        self.refresh()
+
+    def render(self) -> Text:
+        """The keys that fit the width, in order."""
+        width = content_width(self)
+        keys = list(self.keys)
+        while True:
+            line = Text()
+            for key, word, _optional in keys:
+                if line.plain:
+                    line.append("  ")
+                line.append(key, style="bold reverse")
+                line.append(" " + word)
+            optional = [index for index, (_k, _w, drop) in enumerate(keys) if drop]
+            if screen_cells(line.plain) <= width or not optional:
+                return fit(line, width)
+            del keys[optional[-1]]
+
+
+class Paragraphs(Widget):
+    """Lines of text, each wrapped by screen cells to the width (see :func:`screen_cells`:
+    Textual's own wrapping would let a Hindi line run past the screen's edge)."""
+
+    DEFAULT_CSS = """
+    Paragraphs { height: auto; }
+    """
+
+    def __init__(self, lines: Sequence[Text], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines = list(lines)
+
+    def render(self) -> Text:
+        """Every line, wrapped."""
+        width, console = content_width(self), self.app.console
+        return Text("\n").join(row for line in self.lines for row in wrap(line, width, console))
+
+
+# ------------------------------------------------------------------ the table
+
+
+class TrickView(Widget):
+    """The table: North at the top, West and East at the sides, you at the bottom, each
+    with the cards they put on the trick shown; a heading above, and a note under it when
+    a throw failed (who could beat it and what is led instead, R-H2)."""
+
+    DEFAULT_CSS = """
+    TrickView { height: auto; min-height: 5; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.heading = Text()
+        self.note = Text()
+        self.plays: dict[int, tuple[int, ...]] = {}
+        self.leader: int | None = None
+        self.winner: int | None = None
+
+    def show(
+        self,
+        heading: Text | str,
+        plays: Sequence[tuple[int, tuple[int, ...]]],
+        leader: int | None,
+        *,
+        winner: int | None = None,
+        note: Text | None = None,
+    ) -> None:
+        """Show ``plays`` (seat, cards) under ``heading``; the leader is marked ▸ and the
+        winner of a finished trick stands out."""
+        self.heading = heading if isinstance(heading, Text) else Text(heading, style="dim")
+        self.note = note or Text()
+        self.plays = dict(plays)
+        self.leader, self.winner = leader, winner
+        self.refresh(layout=True)
+
+    def spot(self, seat: int) -> Text:
+        """A seat's name (▸ for the leader) and its cards, or a dot for none yet."""
+        style = WINNER_STYLE if seat == self.winner else "bold"
+        out = Text(("▸" if seat == self.leader else "") + seat_name(seat) + ": ", style=style)
+        cards = self.plays.get(seat)
+        if cards:
+            out.append_text(rich([CardRun(cards)]))
+        else:
+            out.append("·", style="dim")
+        return out
+
+    def render(self) -> Text:
+        """The table at the width the widget has now."""
+        width = content_width(self)
+        console = self.app.console
+
+        def centred(text: Text) -> list[Text]:
+            rows = wrap(text, width, console)
+            return [
+                Text(" " * max(0, (width - screen_cells(row.plain)) // 2)) + row for row in rows
+            ]
+
+        def right(text: Text) -> list[Text]:
+            rows = wrap(text, width, console)
+            return [Text(" " * max(0, width - screen_cells(row.plain))) + row for row in rows]
+
+        rows = [fit(self.heading, width)]
+        if self.note.plain:
+            rows += wrap(self.note, width, console)[:2]
+        rows += centred(self.spot(2))
+        west, east = self.spot(3), self.spot(1)
+        gap = width - screen_cells(west.plain) - screen_cells(east.plain)
+        if gap >= 1:
+            rows.append(west + Text(" " * gap) + east)
+        else:  # a long throw on both sides: one line each
+            rows += wrap(west, width, console) + right(east)
+        rows += centred(self.spot(HUMAN))
+        return Text("\n").join(rows)
+
+
+# ------------------------------------------------------------------ the hand
 
 
 class HandView(Widget, can_focus=True):
@@ -46,7 +356,8 @@ class HandView(Widget, can_focus=True):
         self.cursor = 0
         #: selected cards as (kind, copy number) so a selection survives new cards
         self._selected: set[tuple[int, int]] = set()
-        self._places: list[tuple[int, int]] = []  # card index → (line, first column)
+        #: card index → (line, first column in screen cells, as a click reports it)
+        self.places: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ content
 
@@ -128,7 +439,7 @@ class HandView(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        for index, (line, column) in enumerate(self._places):
+        for index, (line, column) in enumerate(self.places):
             if line == offset.y and column <= offset.x < column + CARD_CELLS - 1:
                 self.cursor = index
                 self.toggle(index)
@@ -138,24 +449,32 @@ class HandView(Widget, can_focus=True):
 
     def render(self) -> Text:
         """The groups, wrapped to the width, each card styled."""
-        width = max(self.content_region.width, 20)
+        width = max(content_width(self), 20)
         lines: list[Text] = [Text()]
+        used = [0]  # screen cells used on each line
         places: list[tuple[int, int]] = []
         keys = self._keys()
         index = 0
+
+        def put(text: Text) -> None:
+            lines[-1].append_text(text)
+            used[-1] += screen_cells(text.plain)
+
         for suit, cards in self.groups:
             label = Text(suit_heading(suit) if suit == TRUMP else SUIT_SYMBOLS[suit])
             label.stylize("bold")
-            needed = label.cell_len + 1 + CARD_CELLS
-            if lines[-1].cell_len and lines[-1].cell_len + needed > width:
+            needed = screen_cells(label.plain) + 1 + CARD_CELLS
+            if used[-1] and used[-1] + 2 + needed > width:
                 lines.append(Text())
-            if lines[-1].cell_len:
-                lines[-1].append("│ ", style="dim")
-            lines[-1].append_text(label)
-            lines[-1].append(" ")
+                used.append(0)
+            if used[-1]:
+                put(Text("│ ", style="dim"))
+            put(label)
+            put(Text(" "))
             for card in cards:
-                if lines[-1].cell_len + CARD_CELLS > width:
+                if used[-1] + CARD_CELLS > width:
                     lines.append(Text())
+                    used.append(0)
                 face = card_text(card)
                 if keys[index] in self._selected:
                     face.stylize(SELECTED_STYLE)
@@ -163,137 +482,11 @@ class HandView(Widget, can_focus=True):
                     face.stylize(TRUMP_STYLE)
                 if index == self.cursor and self.has_focus:
                     face.stylize(CURSOR_STYLE)
-                places.append((len(lines) - 1, lines[-1].cell_len))
-                lines[-1].append_text(face)
-                lines[-1].append(" ")
+                places.append((len(lines) - 1, used[-1]))
+                put(face)
+                put(Text(" "))
                 index += 1
-        self._places = places
+        self.places = places
         if not self.cards:
             return Text(_("(no cards)"), style="dim")
         return Text("\n").join(lines)
-
-
-class TrickView(Static):
-    """The table: North at the top, West and East at the sides, you at the bottom, each
-    with the cards they put on this trick (or on the last one)."""
-
-    DEFAULT_CSS = """
-    TrickView { height: 5; padding: 0 1; }
-    """
-
-    def show(
-        self, title: Text | str, plays: Sequence[tuple[int, tuple[int, ...]]], leader: int | None
-    ) -> None:
-        """Show ``plays`` (seat, cards) under ``title``; the leader's name is marked."""
-        by_seat = dict(plays)
-        width = max(self.content_region.width, 40)
-
-        def spot(seat: int) -> Text:
-            out = Text(("▸" if seat == leader else "") + seat_name(seat) + ": ", style="bold")
-            cards = by_seat.get(seat)
-            if cards:
-                out.append_text(rich([CardRun(cards)]))
-            else:
-                out.append("·", style="dim")
-            return out
-
-        def centred(text: Text) -> Text:
-            pad = max(0, (width - text.cell_len) // 2)
-            return Text(" " * pad) + text
-
-        west, east = spot(3), spot(1)
-        gap = max(1, width - west.cell_len - east.cell_len)
-        middle = west + Text(" " * gap) + east
-        heading = title if isinstance(title, Text) else Text(title, style="dim")
-        self.update(Text("\n").join([heading, centred(spot(2)), middle, centred(spot(HUMAN))]))
-
-
-class OptionsScreen(ModalScreen[int | None]):
-    """A choice among declarations: Enter takes the highlighted one, Escape none."""
-
-    DEFAULT_CSS = """
-    OptionsScreen { align: center middle; }
-    OptionsScreen > Vertical { width: 50; height: auto; border: thick $accent; padding: 0 1; }
-    OptionsScreen OptionList { height: auto; max-height: 8; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
-
-    def __init__(self, title: str, options: Sequence[tuple[int, ...]]) -> None:
-        super().__init__()
-        self._title = title
-        self._options = list(options)
-
-    def compose(self) -> ComposeResult:
-        """The title and the options."""
-        with Vertical():
-            yield Static(self._title)
-            yield OptionList(*(rich([CardRun(option)]) for option in self._options), id="options")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Return the chosen option's number."""
-        self.dismiss(event.option_index)
-
-    def action_cancel(self) -> None:
-        """Close without choosing."""
-        self.dismiss(None)
-
-
-class SummaryScreen(ModalScreen[None]):
-    """The end of a round: points, talon bonus, level change, who declares next."""
-
-    DEFAULT_CSS = """
-    SummaryScreen { align: center middle; }
-    SummaryScreen > Vertical { width: 76; height: auto; border: thick $success; padding: 0 1; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", show=False),
-        Binding("space", "close", show=False),
-        Binding("escape", "close", show=False),
-    ]
-
-    def __init__(self, lines: Sequence[Message | str], footer: str) -> None:
-        super().__init__()
-        self._lines = list(lines)
-        self._footer = footer
-
-    def compose(self) -> ComposeResult:
-        """The summary lines and how to go on."""
-        with Vertical():
-            yield Static(Text("\n").join(rich(line) for line in self._lines), id="summary")
-            yield Static(Text(self._footer, style="bold"))
-
-    def action_close(self) -> None:
-        """Go on."""
-        self.dismiss(None)
-
-
-class RulesScreen(ModalScreen[None]):
-    """The rules in plain words, scrollable; Escape, q or ? closes it."""
-
-    DEFAULT_CSS = """
-    RulesScreen > VerticalScroll { border: thick $primary; padding: 0 1; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", show=False),
-        Binding("q", "close", show=False),
-        Binding("question_mark", "close", show=False),
-    ]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self._text = text
-
-    def compose(self) -> ComposeResult:
-        """The rules text in a scrolling box."""
-        with VerticalScroll():
-            yield Static(self._text, id="rules", markup=False)
-            yield Static(Text(_("Escape closes the rules."), style="dim"))
-
-    def action_close(self) -> None:
-        """Back to the game."""
-        self.dismiss(None)
-
-
-def declaration_label(option: tuple[int, ...]) -> str:
-    """A declaration option in notation, for messages."""
-    return format_cards(option)

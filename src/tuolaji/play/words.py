@@ -57,7 +57,7 @@ def fill(template: str, **values: object) -> Message:
 
 
 def plain(message: Message | str) -> str:
-    """A message as plain text, cards in the notation of RULES.md §1 (typeable back)."""
+    """A message as plain text, cards in the notation of docs/rules.md (typeable back)."""
     if isinstance(message, str):
         return message
     return "".join(
@@ -104,6 +104,32 @@ def team_name(team: int) -> str:
     """Your team (seats 0 and 2) is "We", the other is "They"."""
     # TRANSLATORS: the two teams: "We" (you and North) and "They" (East and West).
     return _("We") if team == HUMAN % 2 else _("They")
+
+
+def by_seat(seat: int, yours: str, theirs: str, **values: object) -> Message:
+    """A message about what ``seat`` does, in the right grammatical person.
+
+    ``yours`` and ``theirs`` are already translated whole sentences: ``yours`` speaks to
+    the human ("You take the talon."), ``theirs`` tells of another seat, named by its
+    ``{who}`` field ("{who} takes the talon."). Putting "You" into a third-person
+    sentence gives "You takes" in English and worse in languages that conjugate more, so
+    every such message has a second-person msgid of its own.
+    """
+    if seat == HUMAN:
+        return fill(yours, **values)
+    return fill(theirs, who=seat_name(seat), **values)
+
+
+def by_seat_text(seat: int, yours: str, theirs: str, **values: object) -> str:
+    """:func:`by_seat` as plain text (cards in notation), for one-line labels."""
+    return plain(by_seat(seat, yours, theirs, **values))
+
+
+def by_team(team: int, ours: str, theirs: str, **values: object) -> Message:
+    """A message about what a team does: ``ours`` (first person plural, "We hold on.")
+    for the human's team, ``theirs`` ("They hold on.") for the other; whole sentences,
+    since "We" and "They" take different verb forms in many languages."""
+    return fill(ours if team == HUMAN % 2 else theirs, **values)
 
 
 # ------------------------------------------------------------------ suits and cards
@@ -234,7 +260,10 @@ RULE_BRIEFS: dict[str, str] = {
     "R-O2": N_("In the other suits the cards run from ace down to two, without the trump rank."),
     "R-O3": N_("All trumps count as one suit, whatever is printed on them."),
     "R-O4": N_("Fives are worth 5 points, tens and kings 10; there are 200 points in all."),
-    "R-K1": N_("The starter takes the talon and puts back exactly 8 cards of their choice."),
+    "R-K1": N_(
+        "The starter takes the talon and buries exactly 8 cards of their choice; they stay "
+        "secret until the round ends."
+    ),
     "R-C1": N_("A single is one card."),
     "R-C2": N_("A pair is two identical cards."),
     "R-C3": N_("A tractor is two or more pairs of one suit next to each other in rank."),
@@ -247,8 +276,11 @@ RULE_BRIEFS: dict[str, str] = {
     "R-P6": N_("When several combinations are led, match them in that suit as far as you can."),
     "R-P7": N_("You may always play more cards of the led suit than the minimum."),
     "R-H1": N_("Several combinations led together stand only if no other hand can beat a part."),
-    "R-H2": N_("A throw that can be beaten is taken back; the player must beat the forced lead."),
-    "R-H3": N_("A failed throw costs 10 points for every card taken back."),
+    "R-H2": N_(
+        "A throw that another hand can beat is taken back, and its weakest beatable part is "
+        "led instead."
+    ),
+    "R-H3": N_("A failed throw may cost points for every card taken back, as the rules say."),
     "R-W1": N_("A single is won by the highest trump, else by the highest card of the led suit."),
     "R-W2": N_("A pair lead is won only by a higher pair of trumps or of the led suit."),
     "R-W3": N_("A tractor lead is won only by a higher tractor of the same length."),

@@ -1,0 +1,47 @@
+"""The bounds on the counts a simulation or a tournament accepts, and the thresholds
+below which a tournament's result is not a verdict.
+
+A typo such as ``--games 99999999999999999999`` would otherwise start a run that never
+ends. Each bound allows a run of about an hour of random self-play (some 550 rounds a
+second on one core, docs/benchmarks.md), more than any measurement here needs, and
+each message states it.
+"""
+
+from __future__ import annotations
+
+#: Most whole games one ``simulate`` run plays.
+MAX_GAMES = 100_000
+#: Most rounds one ``simulate --rounds`` run plays.
+MAX_ROUNDS = 1_000_000
+#: Most duplicate deals one tournament plays (each deal is played twice).
+MAX_DEALS = 100_000
+#: Most worker processes a tournament starts.
+MAX_JOBS = 128
+#: Largest seed of a run. Seeds are 0 to 2³² − 1: a negative seed would give the same
+#: shuffles as its positive twin, and the derived seeds must stay plain JSON numbers.
+MAX_SEED = 2**32 - 1
+
+#: Fewer duplicate deals than this give a tournament no verdict, and their interval is
+#: reported as not meaningful: the normal interval needs a few dozen deals to be a fair
+#: one, and from one deal it is a single point.
+MIN_DEALS_FOR_VERDICT = 30
+#: A side whose moves a fallback made in more than this share of its decisions was not
+#: measured: the tournament says so, calls no side stronger, and fails.
+MAX_REPLACED_SHARE = 0.01
+
+
+def check_count(noun: str, value: int, high: int, low: int = 1) -> None:
+    """Raise ``ValueError`` unless ``value`` is a whole number from ``low`` to ``high``;
+    ``noun`` names what is counted ("deals", "worker processes") in the message."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"the number of {noun} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"the number of {noun} must be from {low} to {high}, not {value}")
+
+
+def check_seed(seed: int) -> None:
+    """Raise ``ValueError`` unless ``seed`` is a whole number from 0 to :data:`MAX_SEED`."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"the seed must be from 0 to {MAX_SEED}, not {seed}")

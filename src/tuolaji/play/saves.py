@@ -1,0 +1,78 @@
+"""Where saved games live: the user's data folder (``platformdirs``), a new file name
+per game, finding a saved game by its bare name, and the command that resumes one.
+
+A game is saved into the current folder only when the player names a path: a repository
+or a home folder should not fill up with ``tuolaji-game.json`` files. The environment
+variable ``TUOLAJI_DATA_DIR`` moves the data folder (tests point it at a temporary one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+#: the environment variable that overrides the data folder
+DATA_DIR_VARIABLE = "TUOLAJI_DATA_DIR"
+#: how many saved games an error message lists when a name is not found
+LISTED_SAVES = 5
+
+
+def data_dir() -> Path:
+    """The folder saved games go to: ``$TUOLAJI_DATA_DIR`` when set, else the user's data
+    folder for tuolaji (e.g. ``~/.local/share/tuolaji`` on Linux)."""
+    override = os.environ.get(DATA_DIR_VARIABLE, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
+
+
+def new_save_path(now: datetime | None = None, folder: Path | None = None) -> Path:
+    """A fresh file name for a new game's record in ``folder`` (the data folder by
+    default), stamped with the date and time, numbered when that name is taken. The folder
+    is created if it can be; if not, saving will say why when the player saves."""
+    folder = data_dir() if folder is None else folder
+    # a folder that cannot be made is reported by Session.save, if the player ever saves
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    path = folder / f"game-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"game-{stamp}-{number}.json"
+        number += 1
+    return path
+
+
+def saved_games(folder: Path | None = None) -> list[Path]:
+    """The game records in ``folder`` (the data folder by default), newest first."""
+    folder = data_dir() if folder is None else folder
+    try:
+        found = [path for path in folder.glob("*.json") if path.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda path: path.stat().st_mtime, reverse=True)
+
+
+def find_saved_game(path: Path) -> Path:
+    """The file ``--resume`` means: ``path`` itself when it exists; else, for a bare file
+    name (no folder), that name in the data folder, with or without ``.json``. Returns
+    ``path`` unchanged when nothing is found, so the error names what was typed."""
+    if path.exists() or path.parent != Path():
+        return path
+    folder = data_dir()
+    for candidate in (folder / path.name, folder / f"{path.name}.json"):
+        if candidate.is_file():
+            return candidate
+    return path
+
+
+def resume_command(path: Path | str, *, plain: bool = False) -> str:
+    """The command line that continues the game saved in ``path`` (quoted for the shell:
+    data folders may contain spaces)."""
+    mode = " --plain" if plain else ""
+    return f"tuolaji play{mode} --resume {shlex.quote(str(path))}"
