@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tuolaji.core.cards import points_of
-from tuolaji.game.events import ThrowFailed
+from tuolaji.game.events import ThrowFailed, TrickWon
 from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.i18n import _, ngettext
 from tuolaji.play.narrate import describe, points_text
@@ -127,21 +127,9 @@ def trick_message(trick: CompletedTrick) -> Message:
 
 
 def trick_won_line(trick: CompletedTrick) -> Message:
-    """A finished trick's heading on the table: its number, who won it and its points."""
-    if not trick.points:
-        return by_seat(
-            trick.winner,
-            _("Trick {n}: you win it."),
-            _("Trick {n}: {who} wins it."),
-            n=trick.number,
-        )
-    return by_seat(
-        trick.winner,
-        _("Trick {n}: you win it ({points})."),
-        _("Trick {n}: {who} wins it ({points})."),
-        n=trick.number,
-        points=points_text(trick.points),
-    )
+    """A finished trick's heading on the table: its number, who won it and its points,
+    in the words of the game log."""
+    return describe(TrickWon(trick.number, trick.winner, trick.points)) or []
 
 
 def failed_throw_line(throw: ThrowFailed) -> Message:
