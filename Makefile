@@ -11,9 +11,10 @@ POT := $(LOCALE)/tuolaji.pot
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# The engine alone is `pip install tuolaji`; tests and the terminal game need every extra.
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,play,arena]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -23,11 +24,15 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/lint-imports
 
+# The package (strict for core and game) and the tests (pyproject.toml [tool.mypy]).
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The tests and the doctests, on every core (pytest-xdist; JOBS=0 runs them in this
+# process). Workers take tests as they free up, so one slow file holds no worker up.
+JOBS ?= auto
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist worksteal
 
 test: catalogs lint typecheck unit
 

@@ -7,6 +7,10 @@ buries the first 8 cards of its hand. Standard library only, so it runs with any
 Python 3 and shows what a bot in another language has to do. Seat it with
 
     tuolaji simulate --games 1 --players "cmd:python examples/bot.py,random,random,random"
+
+or, with 20 seconds for each answer and a short name in the results,
+
+    tuolaji tournament --players "cmd:timeout=20:name=example:python examples/bot.py,random"
 """
 
 from __future__ import annotations

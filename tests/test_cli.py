@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
+import subprocess
+import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +29,7 @@ from typer.testing import CliRunner
 from clikit import run_cli
 from tuolaji import __version__, i18n
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
-from tuolaji.cli import app
+from tuolaji.cli import app, main
 from tuolaji.cli_help import HELP_OPTION_HELP, requested_language, wrap_cells
 
 #: The locale variables, cleared so that the test machine's locale does not leak in.
@@ -46,10 +49,12 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
-def invoke(*args: str, env: dict[str, str | None] | None = None) -> Any:
+def invoke(
+    *args: str, env: dict[str, str | None] | None = None, input_text: str | None = None
+) -> Any:
     """Run ``tuolaji ARGS`` in this process on an 80-column terminal."""
     environment: dict[str, str | None] = {**CLEAN_LOCALE, "COLUMNS": "80", **(env or {})}
-    return CliRunner().invoke(app, list(args), env=environment)
+    return CliRunner().invoke(app, list(args), env=environment, input=input_text)
 
 
 def command_tree() -> Any:
@@ -346,11 +351,12 @@ def test_the_language_comes_from_lang_then_the_environment() -> None:
 
 
 def test_lang_before_the_command_holds_for_the_commands_that_take_it() -> None:
-    before = run_cli("--lang", "es", "rules")
-    after = run_cli("rules", "--lang", "es")
-    english = run_cli("rules", "--lang", "en")
-    assert before.returncode == after.returncode == english.returncode == 0
+    before = invoke("--lang", "es", "rules")
+    after = invoke("rules", "--lang", "es")
+    english = invoke("rules", "--lang", "en")
+    assert before.exit_code == after.exit_code == english.exit_code == 0
     assert before.stdout == after.stdout != english.stdout
+    assert "R-P4" in before.stdout  # the rules text, with its rule ids
 
 
 def test_an_unknown_language_falls_back_to_english_with_a_notice() -> None:
@@ -370,3 +376,107 @@ def test_the_judge_still_answers_one_line_per_request() -> None:
     assert done.exit_code == 0, done.stderr
     (line,) = done.stdout.splitlines()
     assert isinstance(json.loads(line), dict)
+
+
+# ------------------------------------------------------------------- the extras
+# ``pip install tuolaji`` has no screen, chart or Babel (pyproject.toml's extras). A
+# package is made missing here by a ``None`` in ``sys.modules``, which is what an
+# import of a package that is not installed sees.
+
+
+def test_play_without_the_play_extra_names_it_and_starts_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "textual", None)
+    save = tmp_path / "game.json"
+    done = invoke("play", "--plain", "--seed", "1", "--save", str(save), input_text="q\n")
+    assert done.exit_code == 1
+    assert done.stdout == ""
+    assert done.stderr == (
+        "error: this command needs tuolaji[play], which is not fully installed (missing: "
+        "textual). Install it with: pip install 'tuolaji[play]'\n"
+    )
+    assert not save.exists()
+
+
+def test_rules_runs_without_the_play_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in ("platformdirs", "textual"):
+        monkeypatch.setitem(sys.modules, module, None)
+    done = invoke("rules", "--rules", "classic")
+    assert done.exit_code == 0 and "R-H2" in done.stdout and "classic" in done.stdout
+
+
+def test_a_tournament_chart_without_the_arena_extra_is_refused_before_the_deals(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    out = tmp_path / "out"
+    done = invoke("tournament", "--deals", "2", "--jobs", "1", "--out", str(out))
+    assert done.exit_code == 1 and done.stdout == ""
+    assert "tuolaji[arena]" in done.stderr and "matplotlib" in done.stderr
+    assert not out.exists()  # refused before the folder was made or a deal was played
+    # without --out there is no chart: the tournament needs no extra
+    plain = invoke("tournament", "--deals", "2", "--jobs", "1", "--json")
+    assert plain.exit_code == 0, plain.stderr
+    assert json.loads(plain.stdout)["deals"] == 2
+
+
+def test_a_catalog_to_compile_without_babel_names_the_play_extra(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A source checkout whose catalogs are not compiled needs Babel for --lang es; the
+    # error comes from the translation layer, through the command's entry point.
+    messages = tmp_path / "es" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / f"{i18n.DOMAIN}.po").write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setitem(sys.modules, "babel", None)
+    monkeypatch.setattr(sys, "argv", ["tuolaji", "--lang", "es", "version"])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "error: this command needs tuolaji[play], which is not fully installed (missing: "
+        "babel). Install it with: pip install 'tuolaji[play]'\n"
+    )
+
+
+def test_the_engine_commands_run_without_any_extra() -> None:
+    # A fresh interpreter in which no extra can be imported: the judge, self-play, the
+    # replay printer and the help work; the screen refuses, naming its extra.
+    script = """
+import json, sys
+for name in ("textual", "matplotlib", "babel", "platformdirs"):
+    sys.modules[name] = None
+from typer.testing import CliRunner
+from tuolaji.cli import app, main
+runner = CliRunner()
+request = '{"op": "combo", "trump": {"rank": "2", "suit": "H"}, "cards": "AH AH 2S 2S"}\\n'
+runs = {
+    "judge": runner.invoke(app, ["judge"], input=request),
+    "simulate": runner.invoke(app, ["simulate", "--games", "1", "--json"]),
+    "replay": runner.invoke(app, ["replay", sys.argv[1]]),
+    "help": runner.invoke(app, ["--help"]),
+    "play": runner.invoke(app, ["play", "--plain"]),
+}
+print(json.dumps({name: [run.exit_code, run.stdout, run.stderr] for name, run in runs.items()}))
+"""
+    record = Path(__file__).parent / "data" / "game-standard-seed2.json"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(record)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    runs = json.loads(done.stdout)
+    assert runs["judge"][:2] == [0, '{"kind": "tractor", "suit": "trump", "parts": ["tractor2"]}\n']
+    assert runs["simulate"][0] == 0 and json.loads(runs["simulate"][1])["games_finished"] == 1
+    assert runs["replay"][0] == 0 and "seed 2000006" in runs["replay"][1]
+    assert runs["help"][0] == 0 and "Commands" in runs["help"][1]
+    assert runs["play"][0] == 1 and "install 'tuolaji[play]'" in runs["play"][2]

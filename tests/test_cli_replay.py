@@ -29,11 +29,13 @@ from tuolaji.render import cards_text, event_lines
 
 DATA = Path(__file__).resolve().parent / "data"
 GOLDEN = DATA / "game-standard-seed2.json"
+#: The same game as a version-2 record, with the pack of every deal.
+GOLDEN_V2 = DATA / "game-standard-seed2-v2.json"
 
 
-def golden_with(change: Callable[[dict[str, Any]], None]) -> bytes:
+def golden_with(change: Callable[[dict[str, Any]], None], golden: Path = GOLDEN) -> bytes:
     """The first golden record with ``change`` made to its document, as file content."""
-    data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(golden.read_text(encoding="utf-8"))
     change(data)
     return json.dumps(data).encode()
 
@@ -91,8 +93,30 @@ BAD_INPUTS = [
     ),
     pytest.param(
         golden_with(lambda d: d.update(version="1")),
-        "'version' must be the number 1, not the string \"1\"",
+        "'version' must be the number 1 or 2, not the string \"1\"",
         id="version-string",
+    ),
+    pytest.param(
+        golden_with(lambda d: d.update(version=3)),
+        "unknown record version 3: this tuolaji reads versions 1 and 2",
+        id="version-3",
+    ),
+    pytest.param(
+        golden_with(lambda d: d["packs"].__setitem__(2, PACK), GOLDEN_V2),
+        "'packs[2]' must hold the 108 cards of the pack (R-D1), not 52 cards",
+        id="v2-pack-52-cards",
+    ),
+    pytest.param(
+        golden_with(lambda d: d.pop("packs"), GOLDEN_V2),
+        "the record has no 'packs': it must be a list of the pack of every deal, each a "
+        "string of the 108 cards",
+        id="v2-no-packs",
+    ),
+    pytest.param(
+        golden_with(lambda d: d["packs"].append(FULL_PACK), GOLDEN_V2),
+        "'packs' holds 15 packs, but the actions deal only 14: a version-2 record holds "
+        "one pack per deal",
+        id="v2-pack-too-many",
     ),
     pytest.param(
         golden_with(lambda d: d.update(decks=[FULL_PACK, FULL_PACK.removesuffix(" RJ")])),
@@ -136,7 +160,7 @@ BAD_INPUTS = [
     ),
     pytest.param(
         golden_with(lambda d: d.update(version="[/][bold]")),
-        "'version' must be the number 1, not the string \"[/][bold]\"",
+        "'version' must be the number 1 or 2, not the string \"[/][bold]\"",
         id="markup-in-the-message",
     ),
 ]
@@ -245,6 +269,22 @@ def test_tuolaji_replay_prints_rounds_and_tricks() -> None:
         assert re.search(
             rf"^  (talon \(buried by seat \d\):|opponents take .*talon) {talon}", out, re.MULTILINE
         )
+
+
+def test_tuolaji_replay_prints_a_version_2_record_as_the_same_game(tmp_path: Path) -> None:
+    """The version-2 golden is the version-1 golden with every deal's pack: the printed
+    game is the same, line for line."""
+    runner = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "200"})
+    printed = []
+    for version, golden in (("v1", GOLDEN), ("v2", GOLDEN_V2)):
+        path = tmp_path / version / "game.json"  # the same length, so the same wrapping
+        path.parent.mkdir()
+        path.write_bytes(golden.read_bytes())
+        result = runner.invoke(app, ["replay", str(path)])
+        assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+        printed.append(result.stdout.replace(str(path), "FILE"))
+    assert printed[0] == printed[1]
+    assert "team 1 (seats 1 & 3) passes A and wins the game" in printed[1]
 
 
 def test_names_and_messages_with_brackets_are_printed_as_they_are(tmp_path: Path) -> None:

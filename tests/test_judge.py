@@ -88,7 +88,9 @@ def test_combo_r_c1_to_r_c4(check: Check, index: int) -> None:
 # --- follow: R-P2–R-P6, R-H2 -----------------------------------------------------------
 
 
-def follow(lead: str, hand: str, play: str, rules: Any = None, trump: Any = H2, **extra: Any):
+def follow(
+    lead: str, hand: str, play: str, rules: Any = None, trump: Any = H2, **extra: Any
+) -> dict[str, Any]:
     return req("follow", rules, trump=trump, lead=lead, hand=hand, play=play, **extra)
 
 
@@ -244,7 +246,7 @@ def test_throw_r_h1_to_r_h3(check: Check, index: int) -> None:
 TALON = "KD 5D TH 3C 4C 6C 7C 8C"  # 25 points
 
 
-def bonus(last_lead: str, rules: Any = None, talon: str = TALON, trump: Any = H2):
+def bonus(last_lead: str, rules: Any = None, talon: str = TALON, trump: Any = H2) -> dict[str, Any]:
     return req("bonus", rules, trump=trump, talon=talon, last_lead=last_lead)
 
 
@@ -256,7 +258,9 @@ def settled(winner: str, levels: int) -> dict[str, Any]:
     return {"winner": winner, "levels": levels}
 
 
-def declare(cards: str, standing: Any = None, seat: Any = 0, rank: Any = "2", rules: Any = None):
+def declare(
+    cards: str, standing: Any = None, seat: Any = 0, rank: Any = "2", rules: Any = None
+) -> dict[str, Any]:
     return req("declare", rules, rank=rank, standing=standing, seat=seat, cards=cards)
 
 

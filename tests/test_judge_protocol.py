@@ -114,7 +114,7 @@ BAD_CASES: Cases = [
     # ops
     ("unknown-op", req("shuffle"), ERROR),
     ("missing-op", {"cards": "AS", "trump": H2}, ERROR),
-    ("op-not-a-string", req(5), ERROR),
+    ("op-not-a-string", {**req("combo"), "op": 5}, ERROR),
     # rules
     ("unknown-option", combo("AS", std(bombs=True)), ERROR),
     ("unknown-option-classic", winner("AS", "KS", rules=cls(friends=1)), ERROR),

@@ -158,6 +158,16 @@ def test_bad_arguments_fail_cleanly(args: list[str], message: str) -> None:
             "search:SECONDS takes a budget greater than 0 and at most 60 seconds, not 0",
             id="search_budget",
         ),
+        pytest.param(
+            ["--games", "1", "--players", "search:guesses=5001"],
+            "search:guesses=N takes a whole number of guesses from 1 to 5000, not 5001",
+            id="search_guesses",
+        ),
+        pytest.param(
+            ["--games", "1", "--players", 'cmd:bot "unclosed,random,random,random'],
+            'the player list has an unclosed " quote',
+            id="unclosed_quote",
+        ),
     ],
 )
 def test_counts_and_seeds_out_of_bounds_are_refused(args: list[str], message: str) -> None:

@@ -26,6 +26,7 @@ from tuolaji.arena.limits import (
     MAX_SEED,
 )
 from tuolaji.cli_help import LANG_VARIABLE, TuolajiCommand, TuolajiGroup
+from tuolaji.extras import MissingExtra, require_extra
 from tuolaji.i18n import N_, SUPPORTED, _, choose_language, ngettext
 
 app = typer.Typer(
@@ -124,6 +125,23 @@ def _output_folder(option: str, check: Callable[[], object]) -> None:
         raise typer.BadParameter(str(error), param_hint=f"'{option}'") from None
 
 
+def _require_extra(extra: str) -> None:
+    """Stop with one ``error:`` line naming the extra to install when a package of
+    ``extra`` (tuolaji/extras.py) is missing: before any work, not halfway through."""
+    try:
+        require_extra(extra)
+    except MissingExtra as error:
+        _fail(_missing_extra_message(error))
+
+
+def _missing_extra_message(error: MissingExtra) -> str:
+    """The translated sentence that names the extra to install."""
+    return _(
+        "this command needs tuolaji[{extra}], which is not fully installed (missing: "
+        "{modules}). Install it with: pip install 'tuolaji[{extra}]'"
+    ).format(extra=error.extra, modules=", ".join(error.missing))
+
+
 def _error(message: str) -> None:
     """Print one ``error:`` line on stderr."""
     typer.echo(_("error: {message}").format(message=message), err=True)
@@ -176,7 +194,9 @@ def simulate(
             metavar="NAMES",
             help=N_(
                 "Four players, comma-separated, or one for every seat: random, heuristic, "
-                "search, search:SECONDS or cmd:COMMAND."
+                "search or cmd:COMMAND, with options after colons such as "
+                "search:guesses=N, cmd:timeout=SECONDS:COMMAND and name=LABEL (see "
+                "docs/bots.md)."
             ),
         ),
     ] = "random,random,random,random",
@@ -204,11 +224,15 @@ def simulate(
     from tuolaji.arena.outputs import prepare_output_folder
     from tuolaji.arena.simulate import RECORD_FILES, check_simulation
     from tuolaji.arena.simulate import simulate as run_simulation
+    from tuolaji.bots.registry import split_players
     from tuolaji.cli_tables import simulation_table
 
     if (rounds is None) == (games is None):
         raise typer.BadParameter(_("give exactly one of --rounds N or --games N"))
-    names = [name.strip() for name in players.split(",")]
+    try:
+        names = split_players(players)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
     if len(names) == 1:
         names *= 4
     if len(names) != 4:
@@ -259,7 +283,13 @@ def simulate(
 def tournament(
     players: Annotated[
         str,
-        typer.Option(metavar="A,B", help=N_("Two players, comma-separated: side A, side B.")),
+        typer.Option(
+            metavar="A,B",
+            help=N_(
+                "Two players, comma-separated: side A, side B. Player names and their "
+                "options are those of simulate (see docs/bots.md)."
+            ),
+        ),
     ] = "random,random",
     deals: Annotated[
         int,
@@ -324,6 +354,7 @@ def tournament(
         raise typer.BadParameter(str(error)) from None
     rule_set = _rules_option(rules, option)
     if out is not None:
+        _require_extra("arena")  # the chart is drawn at the end: check before the deals
         folder: Path = out
         _output_folder("--out", lambda: arena.prepare_out(folder, records))
     with Progress(console=Console(stderr=True), disable=as_json, transient=True) as progress:
@@ -491,6 +522,7 @@ def play(
 ) -> None:
     """Play Tractor in the terminal against three bots (you are seat 0; seat 2 is your
     partner). See docs/playing.md."""
+    _require_extra("play")
     from tuolaji.play.launch import LaunchError, PlayOptions
     from tuolaji.play.launch import play as start
     from tuolaji.play.session import BOT_CHOICES
@@ -557,4 +589,8 @@ def version() -> None:
 
 def main() -> None:
     """Entry point of the ``tuolaji`` script (and of ``python -m tuolaji``)."""
-    app(prog_name="tuolaji")
+    try:
+        app(prog_name="tuolaji")
+    except MissingExtra as error:  # e.g. Babel, to compile a catalog (tuolaji.i18n)
+        _error(_missing_extra_message(error))
+        sys.exit(1)

@@ -19,6 +19,8 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from tuolaji.extras import missing_modules, require_extra
+
 DOMAIN = "tuolaji"
 LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT = "en"
@@ -126,12 +128,17 @@ def _catalog(language: str) -> gettext.NullTranslations | None:
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     compiled = folder / f"{DOMAIN}.mo"
     source = folder / f"{DOMAIN}.po"
-    if compiled.is_file() and (
-        not source.is_file() or compiled.stat().st_mtime >= source.stat().st_mtime
-    ):
+    fresh = not source.is_file() or (
+        compiled.is_file() and compiled.stat().st_mtime >= source.stat().st_mtime
+    )
+    # Without Babel (the [play] extra) a .mo is used even when its .po looks newer: an
+    # installed wheel's files are dated when they are unpacked, in no useful order.
+    if compiled.is_file() and (fresh or missing_modules("play", ("babel",))):
         with compiled.open("rb") as handle:
             return gettext.GNUTranslations(handle)
     if source.is_file():
+        # A source checkout whose catalogs are not compiled (make catalogs).
+        require_extra("play", ("babel",))
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 

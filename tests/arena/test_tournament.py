@@ -90,7 +90,8 @@ def test_the_two_runs_swap_the_sides_on_the_same_cards(tmp_path: Path) -> None:
         first = load_record(tmp_path / f"deal-{index:05d}-run1.json")
         second = load_record(tmp_path / f"deal-{index:05d}-run2.json")
         deal = make_deal(5, index)
-        assert first.decks == second.decks == (deal.pack,)
+        # Both runs deal the deal's pack, and only it (records keep every pack dealt).
+        assert first.packs == second.packs == (deal.pack,)
         assert first.start == second.start == deal.start
         assert first.round_limit == second.round_limit == 1
         assert first.players == ("alpha", "beta", "alpha", "beta")
@@ -461,6 +462,15 @@ def test_cli_out_writes_the_result_the_chart_and_records(tmp_path: Path) -> None
             ["--players", "search:0,random"],
             "search:SECONDS takes a budget greater than 0 and at most 60 seconds, not 0",
         ),
+        (
+            ["--players", "search:guesses=0,random"],
+            "search:guesses=N takes a whole number of guesses from 1 to 5000, not 0",
+        ),
+        (
+            ["--players", "cmd:timeout=0:python3 bot.py,random"],
+            "cmd:timeout=SECONDS takes a timeout greater than 0 and at most 600 seconds, not 0",
+        ),
+        (["--players", "random:name=a b,random"], "name=LABEL takes 1 to 40 characters"),
         (["--deals", "0"], "'--deals': Input should be greater than or equal to 1"),
         (["--deals", "99999999999999999999"], "less than or equal to 100000"),
         (["--jobs", "0"], "'--jobs': Input should be greater than or equal to 1"),

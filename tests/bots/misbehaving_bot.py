@@ -3,7 +3,8 @@
     python misbehaving_bot.py MODE [--at N] [--record PATH]
 
 Until request ``N`` (default 1) it answers well (the first legal option, or the first
-8 cards of its hand); from request ``N`` on it misbehaves as MODE says:
+8 cards of its hand); from request ``N`` on it misbehaves as MODE says (``slow``: at
+request ``N`` only):
 
 - ``good``: never misbehaves;
 - ``crash``: writes ``boom`` to stderr and exits with code 3;
@@ -13,7 +14,8 @@ Until request ``N`` (default 1) it answers well (the first legal option, or the 
 - ``bad_cards``: answers cards that cannot be read;
 - ``illegal``: answers cards it does not hold;
 - ``twice``: answers well, and then the same answer again;
-- ``chatty``: answers well, then writes a line that answers nothing.
+- ``chatty``: answers well, then writes a line that answers nothing;
+- ``slow``: answers request ``N`` well, but only after ``--delay`` seconds (default 1).
 
 ``--record PATH`` appends every line received to PATH.
 Standard library only, like a bot in another language.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 RANKS = "23456789TJQKA"
@@ -34,7 +37,7 @@ def good_cards(request: dict[str, Any]) -> str:
     """A legal answer: the first legal option, or the first 8 cards of the hand."""
     if request["decision"] == "bury":
         return " ".join(request["observation"]["hand"].split()[:8])
-    return request["legal"][0]
+    return str(request["legal"][0])
 
 
 def unheld_cards(request: dict[str, Any]) -> str:
@@ -69,6 +72,7 @@ def main() -> None:
     parser.add_argument("mode")
     parser.add_argument("--at", type=int, default=1)
     parser.add_argument("--record")
+    parser.add_argument("--delay", type=float, default=1.0)
     args = parser.parse_args()
     for line in sys.stdin:
         if args.record:
@@ -85,6 +89,8 @@ def main() -> None:
             sys.exit(3)
         if mode == "silent":
             continue
+        if mode == "slow" and message["id"] == args.at:
+            time.sleep(args.delay)
         for out in reply(mode, message):
             sys.stdout.write(out + "\n")
         sys.stdout.flush()

@@ -1,7 +1,8 @@
 """External bots (docs/bot-protocol.md): whole games through the JSON-lines protocol, the
 lines a bot is sent, answers checked against the rules exactly as the engine checks
 them, and bots that crash, fall silent or answer nonsense — the game always goes on,
-the error is logged and counted, and no bot process outlives its player.
+the error is logged (with the prefix docs/bot-protocol.md shows) and counted by cause,
+a player's own answer timeout holds, and no bot process outlives its player.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import logging
 import os
 import random
+import re
 import shlex
 import sys
 import time
@@ -24,7 +26,7 @@ from clikit import run_cli
 from tuolaji.arena.runner import play_until
 from tuolaji.bots import protocol
 from tuolaji.bots.base import Player
-from tuolaji.bots.external import ExternalPlayer
+from tuolaji.bots.external import ExternalPlayer, FallbackTally
 from tuolaji.bots.protocol import (
     AnswerError,
     answer_cards,
@@ -303,6 +305,8 @@ def test_a_crashing_bot_is_replaced_and_not_asked_again(log: pytest.LogCaptureFi
     assert len(game.results) == 1
     assert bot.errors == {"crash": 1} and not bot.asking
     assert bot.fallbacks > 10
+    # Every later decision of the game counts under the crash.
+    assert bot.fallback_tally() == FallbackTally(crash=bot.fallbacks)
     (message,) = errors_logged(log)
     assert bot.name in message and "request 4" in message
     assert "exited with code 3" in message and "boom" in message
@@ -316,6 +320,7 @@ def test_a_silent_bot_times_out_without_hanging_the_game(log: pytest.LogCaptureF
     assert time.monotonic() - started < 5
     assert len(game.results) == 1
     assert bot.errors == {"timeout": 1} and not bot.asking
+    assert bot.fallback_tally() == FallbackTally(timeout=bot.fallbacks, timeouts_fired=1)
     (message,) = errors_logged(log)
     assert "request 2" in message and "no answer within 0.3 s" in message
 
@@ -336,16 +341,16 @@ def test_a_bot_that_exits_at_once_is_a_crash(log: pytest.LogCaptureFixture) -> N
 
 
 @pytest.mark.parametrize(
-    ("mode", "kind", "says"),
+    ("mode", "kind", "says", "cause"),
     [
-        ("garbage", "not_json", "not JSON"),
-        ("wrong_id", "bad_answer", "expected"),
-        ("bad_cards", "bad_cards", "cannot read"),
-        ("illegal", "illegal", "R-"),
+        ("garbage", "not_json", "not JSON", "garbage"),
+        ("wrong_id", "bad_answer", "expected", "garbage"),
+        ("bad_cards", "bad_cards", "cannot read", "garbage"),
+        ("illegal", "illegal", "R-", "illegal"),
     ],
 )
 def test_every_bad_answer_is_logged_counted_and_replaced(
-    mode: str, kind: str, says: str, log: pytest.LogCaptureFixture
+    mode: str, kind: str, says: str, cause: str, log: pytest.LogCaptureFixture
 ) -> None:
     with misbehaving(mode, "--at", "3") as bot:
         game = seat_game(bot, start=RoundStart(rank=0, declarers=0, starter=0))
@@ -354,6 +359,8 @@ def test_every_bad_answer_is_logged_counted_and_replaced(
     assert_reaped(pid)
     assert len(game.results) == 1
     assert set(bot.errors) == {kind} and bot.errors[kind] == bot.fallbacks > 10
+    assert bot.fallback_kinds == {cause: bot.fallbacks}
+    assert bot.fallback_tally().replaced == bot.fallbacks
     messages = errors_logged(log)
     assert len(messages) == bot.fallbacks
     assert all(bot.name in m and kind in m and says in m for m in messages)
@@ -405,6 +412,8 @@ def test_a_closed_player_plays_fallbacks_quietly(log: pytest.LogCaptureFixture) 
     game = seat_game(bot)
     assert len(game.results) == 1 and bot.pid is None
     assert bot.errors == {} and bot.fallbacks > 10 and not errors_logged(log)
+    # Not the bot's failure: no cause is counted, and results count nothing.
+    assert bot.fallback_tally() == FallbackTally()
 
 
 @pytest.mark.parametrize(
@@ -444,3 +453,76 @@ def test_timeout_must_be_positive() -> None:
 def test_external_player_is_a_player() -> None:
     player: Player = ExternalPlayer(example_command(), 0)
     assert player.name == "cmd:" + shlex.join(example_command())
+
+
+# ------------------------------------------------- a player's own answer timeout
+
+
+def slow_bot(timeout: str, record: Path) -> str:
+    """A player name: a bot that takes 0.5 s over request 3 (and no time over the
+    others), with the answer timeout ``timeout``."""
+    command = [sys.executable, str(MISBEHAVING), "slow", "--at", "3", "--delay", "0.5"]
+    return f"cmd:timeout={timeout}:name=slow:" + shlex.join([*command, "--record", str(record)])
+
+
+def test_a_longer_timeout_waits_for_a_slow_answer(tmp_path: Path) -> None:
+    record = tmp_path / "lines.jsonl"
+    bot = make_player(slow_bot("3", record), 0)
+    assert isinstance(bot, ExternalPlayer)
+    with bot:
+        seat_game(bot)
+    assert bot.errors == {} and bot.fallbacks == 0
+    hello = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert hello["timeout_s"] == 3.0  # the bot is told its own timeout
+
+
+def test_a_shorter_timeout_fires_and_is_counted(
+    tmp_path: Path, log: pytest.LogCaptureFixture
+) -> None:
+    bot = make_player(slow_bot("0.2", tmp_path / "lines.jsonl"), 0)
+    assert isinstance(bot, ExternalPlayer)
+    with bot:
+        seat_game(bot)
+    assert bot.errors == {"timeout": 1} and bot.fallbacks > 10
+    assert bot.fallback_tally() == FallbackTally(timeout=bot.fallbacks, timeouts_fired=1)
+    (message,) = errors_logged(log)
+    assert message.startswith("external bot slow (seat 0), ")  # named by its label
+    assert "request 3: timeout: no answer within 0.2 s" in message
+
+
+# ------------------------------------------------------------ the log on stderr
+
+DOC_LINE = re.compile(
+    r"^ERROR tuolaji\.bots\.external: external bot (?P<name>.+) \(seat \d\), "
+    r"(declare|bury|play) request \d+: (?P<kind>\w+): .+ — playing a random legal fallback"
+    r"(; the bot is not asked again)?$"
+)
+
+
+def test_log_lines_on_stderr_carry_the_documented_prefix(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As in a program that configured no logging (the command line): pytest's own
+    # handlers are set aside.
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])
+    command = [sys.executable, str(MISBEHAVING), "crash", "--at", "2"]
+    with ExternalPlayer(command, 0, name="cmd:python mybot.py") as bot:
+        seat_game(bot)
+    (line,) = capsys.readouterr().err.splitlines()
+    found = DOC_LINE.match(line)
+    assert found and found["name"] == "cmd:python mybot.py" and found["kind"] == "crash", line
+    # Every log line the documentation shows has that form.
+    doc = DOC.read_text(encoding="utf-8").splitlines()
+    documented = [line for line in doc if line.startswith("ERROR ")]
+    assert len(documented) >= 4
+    assert all(DOC_LINE.match(line) for line in documented), documented
+
+
+def test_a_program_that_configures_logging_decides_alone(
+    capsys: pytest.CaptureFixture[str], log: pytest.LogCaptureFixture
+) -> None:
+    # pytest's capture is such a configuration: the record reaches it, stderr stays quiet.
+    with ExternalPlayer([sys.executable, "-c", "pass"], seed=0) as bot:
+        seat_game(bot)
+    assert len(errors_logged(log)) == 1
+    assert "tuolaji.bots.external" not in capsys.readouterr().err

@@ -90,7 +90,7 @@ def make_bot(kind: str, seed: int) -> Player:
         return RandomPlayer(seed)
     if kind == "heuristic":
         return HeuristicPlayer(seed)
-    return SearchPlayer(seed, seconds=0.0, max_guesses=1, min_guesses=1, width=3)
+    return SearchPlayer(seed, guesses=1, width=3)
 
 
 def play_guarded(rules: RuleSet, seed: int, kinds: Sequence[str], rounds: int) -> Game:

@@ -7,6 +7,8 @@
   the voids shown.
 - A game rebuilt from an observation and a guess shows the observer the same position.
 - The search player only makes legal moves and stays within its budget.
+- A budget in guesses is exactly reproducible: no clock is read, and the same seed plays
+  the same round, move for move.
 """
 
 from __future__ import annotations
@@ -18,15 +20,19 @@ from collections.abc import Iterator
 import pytest
 
 from tuolaji.arena.runner import step
+from tuolaji.bots import search as search_module
+from tuolaji.bots.base import Player
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.random_player import RandomPlayer
+from tuolaji.bots.registry import make_player
 from tuolaji.bots.search import SearchPlayer, round_utility
 from tuolaji.core import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.cards import from_layers
 from tuolaji.game import Game, Phase, RoundStart, observe
 from tuolaji.game.determinize import game_from_observation
+from tuolaji.game.record import GameRecord, record_of
 from tuolaji.game.state import RoundResult
 
 
@@ -159,8 +165,8 @@ def test_round_utility_counts_levels_for_and_against_the_team() -> None:
 @pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
 def test_search_plays_a_whole_round_legally_within_its_budget(rules: RuleSet) -> None:
     game = Game(rules, 11, start=RoundStart(3, 1, 1), round_limit=1)
-    searchers = [SearchPlayer(k, seconds=0.0, max_guesses=2, min_guesses=2) for k in (0, 2)]
-    players = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
+    searchers = [SearchPlayer(k, guesses=2) for k in (0, 2)]
+    players: list[Player] = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
     while game.phase is not Phase.OVER:
         step(game, players)  # an illegal answer would raise IllegalAction here
     assert len(game.results) == 1
@@ -168,8 +174,49 @@ def test_search_plays_a_whole_round_legally_within_its_budget(rules: RuleSet) ->
     assert searched and all(g == 2 for g in searched)
 
 
+def test_a_budget_in_seconds_still_keeps_to_its_bounds() -> None:
+    # No time at all: the search still makes its minimum of guesses, and no more.
+    game = Game(STANDARD, 12, start=RoundStart(4, 0, 0), round_limit=1)
+    searcher = SearchPlayer(0, seconds=0.0, max_guesses=3, min_guesses=3)
+    players: list[Player] = [searcher, HeuristicPlayer(1), HeuristicPlayer(2), HeuristicPlayer(3)]
+    while game.phase is not Phase.OVER:
+        step(game, players)
+    assert searcher.guesses and set(searcher.guesses) == {3}
+
+
+class NoClock:
+    """Stands in for the ``time`` module: a budget in guesses must never read it."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        raise AssertionError("a search with a budget in guesses read the clock")
+
+
+def searched_round(seed: int) -> tuple[GameRecord, list[int]]:
+    """The record of a round with ``search:guesses=2`` in seats 0 and 2, made by name
+    as tournaments make players, and the guesses of every decision they searched."""
+    names = ["search:guesses=2", "heuristic", "search:guesses=2", "heuristic"]
+    players = [make_player(name, seed * 4 + seat) for seat, name in enumerate(names)]
+    game = Game(STANDARD, seed, start=RoundStart(seed % 13, 1, 1), round_limit=1)
+    while game.phase is not Phase.OVER:
+        step(game, players)
+    searched = [g for player in players if isinstance(player, SearchPlayer) for g in player.guesses]
+    return record_of(game, names), searched
+
+
+def test_a_budget_in_guesses_is_reproducible_and_reads_no_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first, searched = searched_round(21)
+    assert len(searched) > 20 and set(searched) == {2}
+    monkeypatch.setattr(search_module, "time", NoClock)
+    # Same seed, same record, move for move — whatever the clock would have said.
+    assert searched_round(21) == (first, searched)
+    assert searched_round(22)[0].actions != first.actions
+
+
 def test_search_declines_to_search_a_forced_move() -> None:
-    player = SearchPlayer(0, seconds=0.0, max_guesses=1, min_guesses=1)
+    player = SearchPlayer(0, guesses=1)
     for game in walk_decisions(STANDARD, 2):
         seat = game.round.to_play
         obs = observe(game, seat)
@@ -183,8 +230,8 @@ def test_search_declines_to_search_a_forced_move() -> None:
 
 def test_one_player_object_can_play_game_after_game() -> None:
     # the same objects in two new games: knowledge from the first must not leak
-    searchers = [SearchPlayer(k, seconds=0.0, max_guesses=1, min_guesses=1) for k in (0, 2)]
-    players = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
+    searchers = [SearchPlayer(k, guesses=1) for k in (0, 2)]
+    players: list[Player] = [searchers[0], HeuristicPlayer(1), searchers[1], HeuristicPlayer(3)]
     for seed in (4, 5):
         game = Game(STANDARD, seed, start=RoundStart(2, 0, 0), round_limit=1)
         while game.phase is not Phase.OVER:

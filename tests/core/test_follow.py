@@ -445,7 +445,9 @@ def test_illegal_play_names_rule(fc: Case) -> None:
 def test_r_p2_follow_error_names_rule_and_reason() -> None:
     ctx = ctx_of("2H", STANDARD)
     lead = classify(ctx, c("KS KS"))
-    rule, message = follow_error(ctx, lead, to_layers(c("3S 4S")), to_layers(c("3S")), False)
+    error = follow_error(ctx, lead, to_layers(c("3S 4S")), to_layers(c("3S")), False)
+    assert error is not None
+    rule, message = error
     assert rule == "R-P2"
     assert "2" in message
     assert follow_error(ctx, lead, to_layers(c("3S 4S")), to_layers(c("3S 4S")), False) is None

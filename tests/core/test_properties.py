@@ -2,7 +2,8 @@
 
 Rules covered: R-P2–R-P7 and R-H2 (``legal_follows`` agrees with ``check_follow`` /
 ``can_follow``, by brute force on small hands), R-N1–R-N3 (notation round trips),
-R-W1–R-W4 (the order of cards inside a play does not matter), R-O4 / R-W5 (trick points).
+R-W1–R-W4 (a trick is won play by play, the earlier play winning a tie; for a single
+or a pair led, the first of the strongest plays wins), R-O4 / R-W5 (trick points).
 
 A drawn deal is a random trump context (rank 0–12, trump suit 0–3 or none, ``standard``
 or ``classic``), a lead of random cards of one random effective suit (so a single, pair,
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, islice
-from random import Random
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -24,6 +24,7 @@ from tuolaji.core import (
     CLASSIC,
     RJ,
     STANDARD,
+    TRUMP,
     Combo,
     TrumpContext,
     can_follow,
@@ -182,8 +183,7 @@ def test_r_p3_to_r_p6_yielded_follows_pass_check(drawn: tuple[Deal, list[int]]) 
 @given(deals_with_hand())
 def test_r_h2_yielded_follows_pass_check_for_blocker(drawn: tuple[Deal, list[int]]) -> None:
     deal, hand = drawn
-    if deal.combo.kind not in SINGLE_COMBINATIONS:
-        return  # a forced lead is always a single combination
+    assume(deal.combo.kind in SINGLE_COMBINATIONS)  # a forced lead is a single combination
     for follow in islice(legal_follows(deal.ctx, deal.combo, hand, True), 300):
         check_follow(deal.ctx, deal.combo, hand, list(follow), must_beat=True)
 
@@ -284,18 +284,85 @@ def tricks(draw: st.DrawFn) -> tuple[TrumpContext, list[list[int]]]:
     return deal.ctx, plays
 
 
+def _beats_so_far(ctx: TrumpContext, plays: list[list[int]], best: int, index: int) -> bool:
+    """Whether play ``index`` beats play ``best``, the best so far, in a trick of just
+    the lead and those two plays (in play order)."""
+    if best == 0:
+        return trick_winner(ctx, [plays[0], plays[index]]) == 1
+    return trick_winner(ctx, [plays[0], plays[best], plays[index]]) == 2
+
+
 @FAST
-@given(tricks(), st.randoms(use_true_random=False))
-def test_r_w1_to_r_w4_winner_ignores_card_order(
-    drawn: tuple[TrumpContext, list[list[int]]], rng: Random
+@given(tricks())
+def test_r_w1_to_r_w4_each_play_meets_the_best_so_far(
+    drawn: tuple[TrumpContext, list[list[int]]],
+) -> None:
+    # A trick is won play by play: each new play either beats the best play before it,
+    # or the best stays (a tie goes to the earlier play). So the winner of the first k
+    # plays, and of the whole trick, follows from contests of two plays after the lead,
+    # whatever the lead (single, pair, tractor or throw, R-W4).
+    ctx, plays = drawn
+    best = 0
+    for index in range(1, len(plays)):
+        if _beats_so_far(ctx, plays, best, index):
+            best = index
+        assert trick_winner(ctx, plays[: index + 1]) == best
+
+
+def _first_of_the_strongest(ctx: TrumpContext, plays: list[list[int]]) -> int:
+    """R-W1–R-W3 for a single or a pair led, written out: the highest trump, else the
+    highest of the led suit, wins; a pair is beaten only by a pair (two identical
+    cards); among equal plays the earliest wins."""
+    lead = plays[0]
+    led_suit = ctx.eff[lead[0]]
+    best, best_key = 0, (ctx.eff[lead[0]] == TRUMP, ctx.level[lead[0]])
+    for index, play in enumerate(plays[1:], start=1):
+        if len(set(play)) != 1:  # mixed kinds: neither a single led nor a pair can win
+            continue
+        suit = ctx.eff[play[0]]
+        if suit not in (led_suit, TRUMP):
+            continue
+        key = (suit == TRUMP, ctx.level[play[0]])
+        if key > best_key:
+            best, best_key = index, key
+    return best
+
+
+@st.composite
+def contested_tricks(draw: st.DrawFn) -> tuple[TrumpContext, list[list[int]]]:
+    """A single or a pair led, and 1–3 plays of its size that often compete with it:
+    cards of the led suit or trumps, the same shape (a pair), an identical copy of an
+    earlier play, or any cards."""
+    ctx = draw(contexts())
+    suit = draw(st.sampled_from(sorted(set(ctx.eff))))
+    size = draw(st.integers(1, 2))
+    rest = [k for k in KINDS for _ in range(2)]
+    kind = draw(st.sampled_from([k for k in KINDS if ctx.eff[k] == suit]))
+    plays = [[kind] * size]
+    rest = _without(rest, plays[0])
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["led suit", "trump", "any"]))
+        wanted = suit if how == "led suit" else TRUMP
+        pool = rest if how == "any" else [k for k in rest if ctx.eff[k] == wanted]
+        twins = sorted({k for k in pool if pool.count(k) == 2})
+        if size == 2 and twins and draw(st.booleans()):
+            play = [draw(st.sampled_from(twins))] * 2
+        elif len(pool) >= size:
+            play = _pick(draw, pool, size, size)
+        else:
+            play = _pick(draw, rest, size, size)
+        rest = _without(rest, play)
+        plays.append(play)
+    return ctx, plays
+
+
+@FAST
+@given(contested_tricks())
+def test_r_w1_to_r_w3_the_first_of_the_strongest_wins(
+    drawn: tuple[TrumpContext, list[list[int]]],
 ) -> None:
     ctx, plays = drawn
-    shuffled = []
-    for play in plays:
-        copy = list(play)
-        rng.shuffle(copy)
-        shuffled.append(copy)
-    assert trick_winner(ctx, shuffled) == trick_winner(ctx, plays)
+    assert trick_winner(ctx, plays) == _first_of_the_strongest(ctx, plays)
 
 
 def _points(kind: int) -> int:

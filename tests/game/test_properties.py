@@ -17,15 +17,16 @@ docs/rules.md §11 and the rules they rest on:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 import pytest
 
-from tuolaji.arena.runner import opens_declaration, play_until
+from tuolaji.arena.runner import play_until
 from tuolaji.bots.base import Player
 from tuolaji.core import (
     CLASSIC,
@@ -39,7 +40,18 @@ from tuolaji.core import (
     trump_context,
 )
 from tuolaji.core.cards import POINTS, full_pack, team_of
-from tuolaji.game import Bury, Declare, Draw, Game, Observation, Pass, Phase, Play, observe
+from tuolaji.game import (
+    ActionKind,
+    Bury,
+    Declare,
+    Draw,
+    Game,
+    Observation,
+    Pass,
+    Phase,
+    Play,
+    observe,
+)
 from tuolaji.game.actions import Action
 from tuolaji.game.events import (
     CardDrawn,
@@ -56,39 +68,40 @@ from tuolaji.game.record import record_from_json, record_of, replay
 from .test_scenarios import random_players, snapshot
 
 PRESETS = [pytest.param(STANDARD, id="standard"), pytest.param(CLASSIC, id="classic")]
-FULL_PACK = Counter(full_pack())
+FULL_PACK = sorted(full_pack())
 
 
 def steps(game: Game, players: Sequence[Player]) -> Iterator[None]:
-    """Play ``game`` like ``play_until``, yielding after every single action."""
-    while game.phase is not Phase.OVER:
-        phase = game.phase
-        if phase is Phase.DRAW:
+    """Play ``game`` as ``arena.runner.step`` does, yielding after every single action:
+    while the game waits for chance, draw, then ask the drawer to declare when a
+    declaration of theirs would stand (R-T2); otherwise ask the seat the game waits for."""
+    while (turn := game.turn()).phase is not Phase.OVER:
+        if turn.chance:
+            drawer = game.next_drawer()
+            assert drawer is not None
             drawn = game.draw()[0]
-            assert isinstance(drawn, CardDrawn)
+            assert isinstance(drawn, CardDrawn) and drawn.seat == drawer
             yield
-            if game.phase is Phase.DRAW and opens_declaration(game, drawn.seat, drawn.card):
-                cards = players[drawn.seat].declaration(observe(game, drawn.seat))
+            if game.turn().chance and game.could_declare(drawer):
+                cards = players[drawer].declaration(observe(game, drawer))
                 if cards:
-                    game.declare(drawn.seat, cards)
+                    game.declare(drawer, cards)
                     yield
-        elif phase is Phase.DECLARE:
-            seat = game.round.window_seat
+            continue
+        seat = turn.seat
+        assert seat is not None
+        kinds = turn.kinds(seat)
+        if ActionKind.PLAY in kinds:
+            game.play(seat, players[seat].play(observe(game, seat)))
+        elif ActionKind.BURY in kinds:
+            game.bury(seat, players[seat].bury(observe(game, seat)))
+        else:  # the final declaring window (R-T4)
             cards = players[seat].declaration(observe(game, seat))
             if cards:
                 game.declare(seat, cards)
             else:
                 game.pass_declaring(seat)
-            yield
-        elif phase is Phase.EXCHANGE:
-            starter = game.round.starter
-            assert starter is not None
-            game.bury(starter, players[starter].bury(observe(game, starter)))
-            yield
-        else:
-            seat = game.round.to_play
-            game.play(seat, players[seat].play(observe(game, seat)))
-            yield
+        yield
 
 
 def checked_game(rules: RuleSet, seed: int, check: Callable[[Game, int], None]) -> Game:
@@ -104,8 +117,12 @@ def checked_game(rules: RuleSet, seed: int, check: Callable[[Game, int], None]) 
 
 
 def check_conservation(game: Game) -> None:
-    places = game.card_locations()
-    assert sum((Counter(cards) for cards in places.values()), Counter()) == FULL_PACK
+    """R-D1: the places together hold the full pack, each card once. (One sorted list
+    compared with the pack: this runs after every action of every game, and adding
+    ``Counter`` objects made it the slowest check of the suite.)"""
+    everywhere = [card for cards in game.card_locations().values() for card in cards]
+    everywhere.sort()
+    assert everywhere == FULL_PACK, Counter(everywhere) - Counter(FULL_PACK)
 
 
 @pytest.mark.parametrize("rules", PRESETS)
@@ -128,7 +145,7 @@ def check_legal_action_exists(game: Game) -> None:
     elif game.phase is Phase.DECLARE:
         assert seat == state.window_seat and game.can_pass(seat)
     elif game.phase is Phase.EXCHANGE:
-        assert seat == state.starter
+        assert seat is not None and seat == state.starter
         hand = game.hand(seat)
         assert len(hand) == 33 and game.can_bury(seat, hand[:8])
     elif game.phase is Phase.PLAY:
@@ -222,18 +239,29 @@ def test_refused_random_actions_change_nothing(rules: RuleSet, seed: int) -> Non
 # ---------------------------------------------------------------- observations
 
 
-def cards_in_json(data: Any) -> Counter[int]:
-    """Every card written in any string of a JSON document."""
-    if isinstance(data, str):
-        try:
-            return Counter(parse_cards(data))
-        except NotationError:
-            return Counter()
-    if isinstance(data, dict):
-        data = list(data.values())
-    if isinstance(data, list):
-        return sum((cards_in_json(item) for item in data), Counter())
-    return Counter()
+@functools.lru_cache(maxsize=8192)
+def cards_in_text(text: str) -> tuple[int, ...]:
+    """The cards a string of an observation writes (none when it is not card notation).
+    Cached: the same strings (a trick, a declaration) come back in observation after
+    observation."""
+    try:
+        return tuple(parse_cards(text))
+    except NotationError:
+        return ()
+
+
+#: a string of a JSON document (json.dumps escapes every quote and backslash inside one)
+JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def cards_in_json(text: str) -> Counter[int]:
+    """Every card written in any string (key or value) of a JSON document. The strings
+    are read off the text: parsing it back and walking the tree cost more than the rest
+    of the check."""
+    found: list[int] = []
+    for string in JSON_STRING.findall(text):
+        found += cards_in_text(string)
+    return Counter(found)
 
 
 def visible_to(game: Game, seat: int | None) -> Counter[int]:
@@ -242,29 +270,29 @@ def visible_to(game: Game, seat: int | None) -> Counter[int]:
     cards of a failed throw (shown face up), and the last round's talon (R-K1: the
     burial is secret only until the round ends)."""
     state = game.round
-    seen: Counter[int] = Counter()
+    seen: list[int] = []  # counted once at the end: cheaper than Counter.update per play
     if seat is not None:
-        seen.update(game.hand(seat))
+        seen += game.hand(seat)
     for _, played in state.trick:
-        seen.update(played)
+        seen += played
     for trick in state.tricks:
         for _, played in trick.plays:
-            seen.update(played)
+            seen += played
         if trick.failed_throw is not None:
-            seen.update(trick.failed_throw.attempted)
+            seen += trick.failed_throw.attempted
     for declaration in state.declarations:
-        seen.update(declaration.cards)
+        seen += declaration.cards
     if state.declaration is not None:
-        seen.update(state.declaration.cards)
+        seen += state.declaration.cards
     if game.results:  # R-K1: the last round's talon is no secret once it is over
-        seen.update(game.results[-1].talon)
-    seen.update(state.talon_flipped)
+        seen += game.results[-1].talon
+    seen += state.talon_flipped
     if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
-        seen.update(state.talon)
+        seen += state.talon
     if state.failed_throw is not None:
-        seen.update(state.failed_throw.attempted)
-        seen.update(state.failed_throw.forced)
-    return seen
+        seen += state.failed_throw.attempted
+        seen += state.failed_throw.forced
+    return Counter(seen)
 
 
 def check_observation(game: Game, seat: int | None) -> None:
@@ -273,7 +301,15 @@ def check_observation(game: Game, seat: int | None) -> None:
     names = set(Observation._fields)
     assert not any("hands" in name for name in names)
     assert obs.hand == (tuple(game.hand(seat)) if seat is not None else ())
-    others = {state.hands[s] for s in range(4) if s != seat and state.hands[s] != (0, 0)}
+    # Another seat's hand as bit layers must not appear in any field. Only hands of 8 or
+    # more cards are looked for: the layers of a smaller hand are small pairs of ints
+    # that an unrelated field can equal by chance (the levels (1, 0) are the layers of
+    # a hand holding only 2S).
+    others = {
+        state.hands[s]
+        for s in range(4)
+        if s != seat and state.hands[s][0].bit_count() + state.hands[s][1].bit_count() >= 8
+    }
     for name in names:
         value = getattr(obs, name)
         assert name == "hand_layers" or value not in others, name
@@ -283,7 +319,7 @@ def check_observation(game: Game, seat: int | None) -> None:
         assert obs.buried == ()
     # R-K1: every seat and the spectator see the finished round's talon
     assert obs.last_round == (game.results[-1] if game.results else None)
-    shown = cards_in_json(json.loads(json.dumps(obs.to_json())))
+    shown = cards_in_json(json.dumps(obs.to_json()))
     visible = visible_to(game, seat)
     assert all(count <= visible[kind] for kind, count in shown.items()), (
         seat,

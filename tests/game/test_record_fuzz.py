@@ -4,15 +4,19 @@ Every mutated document must give one of two outcomes:
 
 - a clean :class:`RecordError` with a one-line message, the document left unchanged; a
   refusal during replay names the action's number and the rule it breaks (R-xx), and
-  the game driven directly by the same actions refuses that same action;
+  the game driven directly by the same actions refuses that same action; for a
+  version-2 record, replay may also refuse a count of packs that does not match the
+  deals (the action that deals beyond them, or the packs left over), exactly where the
+  direct game finds the mismatch;
 - or a record that means exactly what the document says (read back, nothing rounded,
   no ``true`` taken for 1, no ``1.5`` for 1) and replays to the same events as the game
   driven directly from the document's values.
 
-The valid starting points are the golden records (tests/data/*.json, cut to their first
-rounds to keep the test fast) and small freshly simulated games that use the optional
-fields: ``start`` and ``round_limit`` (a tournament deal) and two stacked ``decks`` (a
-round-1 redeal, R-T6).
+The valid starting points are the golden records in both versions (tests/data/*.json,
+cut to their first rounds to keep the test fast; a version-2 record keeps the packs of
+the deals left) and small freshly simulated games, each in version 2 and in version 1,
+that use the optional fields: ``start`` and ``round_limit`` (a tournament deal) and two
+stacked packs (a round-1 redeal, R-T6).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -28,14 +33,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tuolaji.arena.runner import play_until
-from tuolaji.core.cards import RANKS, format_cards, parse_cards, parse_rank
+from tuolaji.core.cards import RANKS, format_cards, full_pack, parse_cards, parse_rank
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import CLASSIC, rules_from_spec
 from tuolaji.game import Bury, Declare, Draw, Game, Pass, Play, RoundStart
 from tuolaji.game.actions import Action
 from tuolaji.game.record import RecordError, load_record, record_from_json, record_of, replay
 
-from .test_records import pack_text, redealt_game
+from .test_records import pack_text, redealt_game, version_1_of
 from .test_scenarios import random_players
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -55,6 +60,9 @@ def sources() -> tuple[dict[str, Any], ...]:
     for path in sorted(DATA.glob("game-*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         data["actions"] = data["actions"][:GOLDEN_PREFIX]
+        if data["version"] == 2:
+            # The packs left over after the cut would be refused (one pack per deal).
+            data["packs"] = data["packs"][: len(direct_game(data)[0].packs)]
         documents.append(data)
     # A tournament deal: a later round's start, one round, a stacked pack.
     deal = Game(
@@ -65,9 +73,13 @@ def sources() -> tuple[dict[str, Any], ...]:
         round_limit=1,
     )
     play_until(deal, random_players(11))
-    documents.append(record_of(deal, ["random", "heuristic", "random", "cmd:bot"]).to_json())
     # Nobody declares on the first stacked pack: round 1 is dealt from the second.
-    documents.append(record_of(redealt_game(12), ["random"] * 4).to_json())
+    redealt = redealt_game(12)
+    for record in (
+        record_of(deal, ["random", "heuristic", "random", "cmd:bot"]),
+        record_of(redealt, ["random"] * 4),
+    ):
+        documents += [record.to_json(), version_1_of(record).to_json()]
     return tuple(json.loads(json.dumps(document)) for document in documents)
 
 
@@ -102,6 +114,7 @@ TOP_LEVEL = [
     "decks",
     "start",
     "round_limit",
+    "packs",
     "actions",
     "note",
 ]
@@ -190,7 +203,7 @@ def respell(document: dict[str, Any], data: st.DataObject) -> None:
     split in two, cards reordered or written another way (R-N3), other player names, an
     unknown field, the rules as a bare preset name."""
     actions = document["actions"]
-    how = data.draw(st.sampled_from(["split", "cards", "names", "unknown", "rules"]))
+    how = data.draw(st.sampled_from(["split", "cards", "names", "unknown", "rules", "pack"]))
     if how == "split":
         runs = [i for i, action in enumerate(actions) if action[0] == "draw" and action[1] > 1]
         if runs:
@@ -205,6 +218,12 @@ def respell(document: dict[str, Any], data: st.DataObject) -> None:
             tokens = data.draw(st.permutations(action[2].split()), label="order")
             spell = data.draw(st.sampled_from([str.lower, str.upper, spelled_out]))
             action[2] = " ".join(spell(token) for token in tokens)
+    elif how == "pack":
+        if document.get("packs"):
+            # The same pack, each card spelled another way but none moved (R-N3).
+            index = data.draw(st.integers(0, len(document["packs"]) - 1), label="pack")
+            spell = data.draw(st.sampled_from([str.lower, spelled_out]))
+            document["packs"][index] = " ".join(map(spell, document["packs"][index].split()))
     elif how == "names":
         document["players"] = data.draw(
             st.lists(st.text(max_size=8).map("p{}".format), min_size=4, max_size=4)
@@ -217,6 +236,7 @@ def respell(document: dict[str, Any], data: st.DataObject) -> None:
 
 def spelled_out(token: str) -> str:
     """A card the long way: ``10`` for ``T`` and a suit symbol for the letter (R-N3)."""
+    token = format_cards(parse_cards(token))  # respelled before, it may be "4s" or "10♠"
     if token in ("BJ", "RJ"):
         return token
     rank, suit = token[:-1], token[-1]
@@ -230,11 +250,19 @@ def meaning(document: dict[str, Any]) -> str:
     """What a valid document says, in one canonical text: unknown fields dropped, the
     rules, ranks and cards written canonically (by the core, not the reader)."""
     start = document.get("start")
+    version = document["version"]
     canonical = {
+        "version": version,
         "rules": rules_from_spec(document["rules"]).to_spec(),
         "seed": document["seed"],
         "players": document["players"],
-        "decks": [format_cards(parse_cards(deck)) for deck in document.get("decks") or []],
+        # Version 1 reads stacked decks and ignores packs; version 2 the other way round.
+        "decks": [format_cards(parse_cards(deck)) for deck in document.get("decks") or []]
+        if version == 1
+        else [],
+        "packs": [format_cards(parse_cards(pack)) for pack in document["packs"]]
+        if version == 2
+        else [],
         "start": None
         if start is None
         else [RANKS[parse_rank(start["rank"])], start["declarers"], start["starter"]],
@@ -255,28 +283,55 @@ def direct_action(item: list[Any]) -> Action:
         return Draw(item[1])
     if name == "pass":
         return Pass(item[1])
-    kind = {"declare": Declare, "bury": Bury, "play": Play}[name]
-    return kind(item[1], tuple(parse_cards(item[2])))
+    cards = tuple(parse_cards(item[2]))
+    if name == "declare":
+        return Declare(item[1], cards)
+    return Bury(item[1], cards) if name == "bury" else Play(item[1], cards)
+
+
+def seed_packs(seed: int, skip: int, count: int) -> list[list[int]]:
+    """The packs the seed shuffles for deals ``skip + 1`` … ``skip + count`` (R-D1)."""
+    rng = random.Random(seed)
+    packs = []
+    for _ in range(skip + count):
+        pack = full_pack()
+        rng.shuffle(pack)
+        packs.append(pack)
+    return packs[skip:]
 
 
 def direct_game(document: dict[str, Any]) -> tuple[Game, int | None]:
     """The game driven straight from a valid document's values, without the reader, and
-    the number of the first action it refuses (None: all are taken)."""
+    the number of the first action it refuses (None: all are taken). For a version-2
+    document, an action before the last that deals beyond its packs is refused too, and
+    so (as action 0) is a document whose packs are more than the deals."""
     start = document.get("start")
+    if document["version"] == 1:
+        decks = [parse_cards(deck) for deck in document.get("decks") or []]
+        packs = None
+    else:
+        packs = [parse_cards(pack) for pack in document["packs"]]
+        # Only the last action may deal beyond the packs, and one deal at most.
+        decks = packs + seed_packs(document["seed"], len(packs), 1)
     game = Game(
         rules_from_spec(document["rules"]),
         document["seed"],
-        decks=[parse_cards(deck) for deck in document.get("decks") or []],
+        decks=decks,
         start=None
         if start is None
         else RoundStart(parse_rank(start["rank"]), start["declarers"], start["starter"]),
         round_limit=document.get("round_limit"),
     )
+    last = len(document["actions"])
     for number, item in enumerate(document["actions"], start=1):
         try:
             game.apply(direct_action(item))
         except IllegalAction:
             return game, number
+        if packs is not None and number < last and len(game.packs) > len(packs):
+            return game, number
+    if packs is not None and len(game.packs) < len(packs):
+        return game, 0
     return game, None
 
 
@@ -297,8 +352,16 @@ def check_outcome(document: dict[str, Any]) -> str:
     try:
         game = replay(record)
     except RecordError as error:
-        found = re.match(r"action (\d+) \(.*\) breaks R-[A-Z]+\d+: ", str(error))
-        assert found, str(error)
+        message = str(error)
+        assert "\n" not in message
+        if message.startswith("'packs' holds "):  # more packs than deals
+            assert refused_at == 0, message
+            return "refused in replay"
+        found = re.match(
+            r"action (\d+) \(.*\) (breaks R-[A-Z]+\d+: |starts deal \d+, but 'packs' holds)",
+            message,
+        )
+        assert found, message
         assert int(found.group(1)) == refused_at
         return "refused in replay"
     assert refused_at is None
@@ -325,10 +388,15 @@ def test_a_mutated_record_is_refused_cleanly_or_replays_exactly(data: st.DataObj
 
 
 @settings(max_examples=100, deadline=None)
-@given(document=st.dictionaries(st.sampled_from(TOP_LEVEL), JSON_VALUES, max_size=9))
-def test_any_json_object_is_read_or_refused_with_a_record_error(document: dict[str, Any]) -> None:
+@given(
+    document=st.dictionaries(st.sampled_from(TOP_LEVEL), JSON_VALUES, max_size=10),
+    version=st.sampled_from([1, 2]),
+)
+def test_any_json_object_is_read_or_refused_with_a_record_error(
+    document: dict[str, Any], version: int
+) -> None:
     document.setdefault("format", "tuolaji-record")
-    document.setdefault("version", 1)
+    document.setdefault("version", version)
     try:
         record_from_json(document)
     except RecordError as error:

@@ -5,17 +5,24 @@ Rule ids: a record that breaks a rule is refused naming the rule (R-D2, R-T4, R-
 R-P1, R-P2) and the action's number; every other failure names the field, what was found
 there and what belongs there (R-D1 for stacked packs, R-N3 for cards, R-T5 for the
 starter). Bad files and ``tuolaji replay`` are tested in tests/test_cli_replay.py, and
-mutated records in tests/game/test_record_fuzz.py.
+mutated records in tests/game/test_record_fuzz.py. What only version-2 records have (the
+pack of every deal) is tested in tests/game/test_records_v2.py.
 
-The golden files tests/data/game-*.json were written by
+The version-1 golden files tests/data/game-*.json (no ``-v2``) were written by
 
     tuolaji simulate --games 1 --seed 2 --records DIR                  # standard-seed2
     tuolaji simulate --games 1 --seed 4 --records DIR                  # standard-seed4
     tuolaji simulate --games 1 --seed 3 --rules classic --records DIR  # classic-seed3
 
-(each writes DIR/game-00000.json). They hold actions, not outcomes, so they stay valid
-as long as the rules and the seeded shuffle do. If a deliberate change of the game
-layer changes the events, regenerate the expectations below with:
+(each writes DIR/game-00000.json) when tuolaji wrote version 1. They hold actions, not
+outcomes, so they stay valid as long as the rules and the seeded shuffle do. The
+version-2 golden files tests/data/game-*-v2.json are the same games written again:
+
+    save_record(record_of(replay(load_record(V1)), ("random",) * 4), V2)
+
+so they hold the same actions and, in ``packs``, every pack the seed dealt. If a
+deliberate change of the game layer changes the events, regenerate the expectations
+below with:
 
     python -c "import hashlib, sys; from tuolaji.game.record import load_record, replay;
     g = replay(load_record(sys.argv[1])); print(g.levels, g.winner, len(g.results),
@@ -42,6 +49,7 @@ from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game import Draw, Game, Pass, Phase
 from tuolaji.game.events import Redealt, TrickWon
 from tuolaji.game.record import (
+    GameRecord,
     RecordError,
     load_record,
     record_from_json,
@@ -60,10 +68,10 @@ def events_hash(events: list[Any]) -> str:
     return hashlib.sha256("\n".join(repr(e) for e in events).encode()).hexdigest()
 
 
-GOLDEN = [
-    # file, preset, seed, actions, rounds, tricks, final levels, winner, events hash
+GAMES = [
+    # file stem, preset, seed, actions, rounds, tricks, final levels, winner, events hash
     pytest.param(
-        "game-standard-seed2.json",
+        "game-standard-seed2",
         "standard",
         2000006,
         1422,
@@ -75,7 +83,7 @@ GOLDEN = [
         id="standard-seed2",
     ),
     pytest.param(
-        "game-standard-seed4.json",
+        "game-standard-seed4",
         "standard",
         4000012,
         1795,
@@ -87,7 +95,7 @@ GOLDEN = [
         id="standard-seed4",
     ),
     pytest.param(
-        "game-classic-seed3.json",
+        "game-classic-seed3",
         "classic",
         3000009,
         1903,
@@ -99,14 +107,24 @@ GOLDEN = [
         id="classic-seed3",
     ),
 ]
+#: Each golden game twice: as tuolaji wrote it in version 1, and in version 2.
+GOLDEN = [
+    pytest.param(*game.values, version, id=f"{game.id}-v{version}")
+    for game in GAMES
+    for version in (1, 2)
+]
+
+
+def golden_file(stem: str, version: int) -> Path:
+    """The golden record of game ``stem`` in ``version``."""
+    return DATA / (f"{stem}.json" if version == 1 else f"{stem}-v2.json")
 
 
 @pytest.mark.parametrize(
-    ("name", "preset", "seed", "actions", "rounds", "tricks", "levels", "winner", "digest"),
-    GOLDEN,
+    "stem, preset, seed, actions, rounds, tricks, levels, winner, digest, version", GOLDEN
 )
 def test_golden_records_replay_to_the_same_game(
-    name: str,
+    stem: str,
     preset: str,
     seed: int,
     actions: int,
@@ -115,9 +133,12 @@ def test_golden_records_replay_to_the_same_game(
     levels: list[int],
     winner: int,
     digest: str,
+    version: int,
     tmp_path: Path,
 ) -> None:
-    record = load_record(DATA / name)
+    path = golden_file(stem, version)
+    record = load_record(path)
+    assert record.version == version
     assert (record.rules.preset, record.seed, len(record.actions)) == (preset, seed, actions)
     assert record.players == ("random",) * 4
     game = replay(record)
@@ -125,10 +146,16 @@ def test_golden_records_replay_to_the_same_game(
     assert (game.levels, game.winner, len(game.results)) == (levels, winner, rounds)
     assert sum(isinstance(e, TrickWon) for e in game.events) == tricks
     assert events_hash(game.events) == digest
-    # The record of the replayed game is the record; saving it writes the same file.
-    assert record_of(game, record.players) == record
-    save_record(record, tmp_path / name)
-    assert (tmp_path / name).read_text() == (DATA / name).read_text()
+    # The record of the replayed game is the version-2 record of the game, whichever
+    # version was replayed: the same actions and the pack of every deal, in deal order.
+    rewritten = record_of(game, record.players)
+    assert rewritten == load_record(golden_file(stem, 2))
+    assert rewritten.actions == record.actions
+    assert rewritten.version == 2 and rewritten.packs == tuple(game.packs)
+    assert len(rewritten.packs) == rounds  # no golden game has a round-1 redeal
+    # Saving the record read writes the same file, in its own version.
+    save_record(record, tmp_path / path.name)
+    assert (tmp_path / path.name).read_text() == path.read_text()
 
 
 # ---------------------------------------------------------------- broken records
@@ -150,8 +177,8 @@ def broken(change: str) -> tuple[dict[str, Any], str]:
     data = copy.deepcopy(golden_document())
     actions = data["actions"]
     if change == "version":
-        data["version"] = 2
-        return data, r"unknown record version 2.*version 1"
+        data["version"] = 3
+        return data, r"^unknown record version 3: this tuolaji reads versions 1 and 2$"
     if change == "format":
         data["format"] = "chess-pgn"
         return data, r"not a tuolaji record.*'format'"
@@ -161,7 +188,7 @@ def broken(change: str) -> tuple[dict[str, Any], str]:
         if name == "format":
             return data, r"not a tuolaji record: it has no 'format'"
         if name == "version":
-            return data, r"the record has no 'version': it must be the number 1"
+            return data, r"the record has no 'version': it must be the number 1 or 2"
         return data, f"the record has no '{name}'"
     if change == "rules":
         data["rules"] = {"preset": "house"}
@@ -288,17 +315,17 @@ SECOND_DECK_TRIPLED = "2S " + pack_text(2).replace("RJ", "", 1).strip()
 FIELD_ERRORS = [
     pytest.param(
         lambda d: d.update(version="1"),
-        "'version' must be the number 1, not the string \"1\"",
+        "'version' must be the number 1 or 2, not the string \"1\"",
         id="version-string",
     ),
     pytest.param(
         lambda d: d.update(version=True),
-        "'version' must be the number 1, not true",
+        "'version' must be the number 1 or 2, not true",
         id="version-true",
     ),
     pytest.param(
         lambda d: d.update(version=1.0),
-        "'version' must be the number 1, not the number 1.0",
+        "'version' must be the number 1 or 2, not the number 1.0",
         id="version-float",
     ),
     pytest.param(
@@ -538,11 +565,17 @@ def redealt_game(seed: int, rules: RuleSet = STANDARD) -> Game:
     return game
 
 
+def version_1_of(record: GameRecord) -> GameRecord:
+    """``record`` (of a game started from its stacked decks) as version 1 wrote it."""
+    return dataclasses.replace(record, version=1, decks=record.packs, packs=())
+
+
 def test_a_round_one_redeal_uses_the_second_stacked_deck_and_replays() -> None:
     game = redealt_game(5)
-    record = record_of(game, ["random"] * 4)
+    record = version_1_of(record_of(game, ["random"] * 4))
     assert len(record.decks) == 2
     data = json.loads(json.dumps(record.to_json()))
+    assert data["version"] == 1 and "packs" not in data
     assert replay(record_from_json(data)).events == game.events
     # A second deck that is not the pack is refused when read, before anything is played.
     data["decks"][1] = " ".join(data["decks"][1].split()[:-1])
@@ -551,7 +584,7 @@ def test_a_round_one_redeal_uses_the_second_stacked_deck_and_replays() -> None:
 
 
 def test_a_hand_built_record_with_a_bad_second_deck_is_refused_at_the_redeal() -> None:
-    record = record_of(redealt_game(5), ["random"] * 4)
+    record = version_1_of(record_of(redealt_game(5), ["random"] * 4))
     bad = dataclasses.replace(record, decks=(record.decks[0], record.decks[1][:-1]))
     # Found at the redeal (action 5, the fourth pass) or when the game is set up.
     with pytest.raises(RecordError, match=r"a stacked deck must hold the 108 cards .*\(R-D1\)"):

@@ -409,5 +409,5 @@ def test_r_s3_r_s4_r_s5_random_games_follow_the_table(rules: RuleSet) -> None:
         assert game.levels == levels and game.phase is Phase.OVER
         assert game.winner is not None and levels[game.winner] > 12
         assert levels[1 - game.winner] <= 12
-        assert game.events[-1] == GameOver(game.winner, tuple(levels))
+        assert game.events[-1] == GameOver(game.winner, (levels[0], levels[1]))
     assert seen >= {(True, True), (False, False), (False, True)}

@@ -19,7 +19,15 @@ from typing import Any
 
 import pytest
 
-from tuolaji.core import IllegalAction
+from tuolaji.core import (
+    STANDARD,
+    IllegalAction,
+    NotationError,
+    RulesError,
+    TuolajiError,
+    parse_cards,
+    preset,
+)
 from tuolaji.core.errors import (
     BAD_CARD,
     BAD_DRAW_COUNT,
@@ -32,8 +40,9 @@ from tuolaji.core.errors import (
     NOT_YOUR_TURN,
     WRONG_PHASE,
 )
-from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, Play
+from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, Play, PositionError
 from tuolaji.game.actions import Action
+from tuolaji.game.record import RecordError
 from tuolaji.i18n import current_language, set_language
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.words import CardRun, rule_brief
@@ -138,7 +147,8 @@ def test_r_n4_a_bad_seat_is_refused_in_every_phase(seat: Any) -> None:
 @pytest.mark.parametrize("cards", BAD_CARDS, ids=repr)
 def test_r_n3_values_that_are_not_cards_are_refused_in_every_phase(cards: Any) -> None:
     for game in positions():
-        seat = game.to_act() if game.to_act() is not None else 0
+        acting = game.to_act()
+        seat = 0 if acting is None else acting
         for action in (Declare(seat, cards), Bury(seat, cards), Play(seat, cards)):
             error = refuse(game, action, "R-N3")
             assert error.reason == BAD_CARD
@@ -296,3 +306,22 @@ def test_words_out_of_turn_names_the_seat(english: None) -> None:
     game.play(0, c("3D"))
     text = refusal_text(refuse(game, Play(0, tuple(game.hand(0)[:1])), "R-P1"))
     assert text == "Not allowed (R-P1): Wait for your turn: East plays now."
+
+
+# ------------------------------------------------------------- one root for errors
+
+
+def test_every_error_tuolaji_raises_on_purpose_has_one_root() -> None:
+    # python-chess style: a refused action is a ValueError carrying its rule id
+    game = Game(STANDARD, 1)
+    with pytest.raises(ValueError) as info:
+        game.play(0, [0])
+    refusal = info.value
+    assert isinstance(refusal, IllegalAction) and isinstance(refusal, TuolajiError)
+    assert (refusal.rule, refusal.reason) == ("R-P1", WRONG_PHASE)
+    for error in (NotationError, RulesError, PositionError, RecordError):
+        assert issubclass(error, TuolajiError) and issubclass(error, ValueError)
+    with pytest.raises(TuolajiError):
+        parse_cards("ZZ")
+    with pytest.raises(TuolajiError):
+        preset("nonesuch")

@@ -1,12 +1,15 @@
 """A hypothesis state machine over ``Game``: legal and refused actions interleaved.
 
 Legal steps come from the game's own options: draws (``Draw(n)`` for any n that is
-left), declarations and passes the game accepts (``can_declare`` / ``can_pass``), a
-burial of 8 of the starter's cards, leads of any cards of one suit (singles, pairs,
-tractors and throws, failed throws included) and follows from ``legal_follows``. After
-each legal step the invariants of docs/rules.md §11 hold: the 108 cards each lie in
-one place (R-D1, ``card_locations``), the opponents' points add up (R-S1, R-H3, R-S2),
-and once a round ends every seat and the spectator see its talon (R-K1).
+left), declarations from ``legal_declarations`` and passes (``can_pass``), a burial of
+8 of the starter's cards, leads of any cards of one suit (singles, pairs, tractors and
+throws, failed throws included; each one in ``legal_plays``) and follows from
+``legal_plays`` (the same as core ``legal_follows``). A legal step is also taken on a
+``copy()`` first: the game stays as it was, then takes the same step and matches the
+copy. After each step the invariants of docs/rules.md §11 hold: the 108 cards each lie
+in one place (R-D1, ``card_locations``), the opponents' points add up (R-S1, R-H3,
+R-S2), once a round ends every seat and the spectator see its talon (R-K1), and
+``turn()`` agrees with the checks (R-D2, R-T4, R-K1, R-P1).
 
 Refused steps: values that are not cards (R-N3) or seats (R-N4), ``Draw(n)`` for every
 kind of n (0, negative, huge, bools, floats, strings: R-D2), actions out of turn or in
@@ -37,7 +40,7 @@ from hypothesis.stateful import (
 
 from tuolaji.core import CLASSIC, STANDARD, IllegalAction, legal_follows
 from tuolaji.core.cards import BJ, POINTS, RJ, full_pack, team_of
-from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, Play, observe
+from tuolaji.game import ActionKind, Bury, Declare, Draw, Game, Pass, Phase, Play, observe
 from tuolaji.game.actions import Action
 
 FULL_PACK = Counter(full_pack())
@@ -103,18 +106,9 @@ class GameMachine(RuleBasedStateMachine):
     # ---------------------------------------------------------------- legal steps
 
     def declarations(self, seats: list[int]) -> list[Action]:
-        """The declarations the game accepts now from ``seats``."""
+        """The declarations the game accepts now from ``seats`` (its own view)."""
         game = self.game
-        out: list[Action] = []
-        rank = game.round.rank
-        for seat in seats:
-            held = Counter(game.hand(seat))
-            for kind in [suit * 13 + rank for suit in range(4)] + [BJ, RJ]:
-                for size in (1, 2):
-                    cards = (kind,) * size
-                    if held[kind] >= size and game.can_declare(seat, cards):
-                        out.append(Declare(seat, cards))
-        return out
+        return [Declare(seat, cards) for seat in seats for cards in game.legal_declarations(seat)]
 
     def legal_action(self, data: st.DataObject) -> Action:
         """One action the game accepts now, chosen by ``data``."""
@@ -140,8 +134,13 @@ class GameMachine(RuleBasedStateMachine):
             suit = data.draw(st.sampled_from(sorted({ctx.eff[card] for card in hand})))
             cards = [card for card in hand if ctx.eff[card] == suit]
             size = data.draw(st.integers(1, min(len(cards), 6)))
-            return Play(seat, tuple(data.draw(st.permutations(cards))[:size]))
-        follows = list(islice(legal_follows(ctx, state.lead, hand, seat == state.blocker), 40))
+            lead = tuple(data.draw(st.permutations(cards))[:size])
+            assert tuple(sorted(lead)) in game.legal_plays(seat)
+            return Play(seat, lead)
+        follows = list(islice(game.legal_plays(seat), 40))
+        assert follows == list(
+            islice(legal_follows(ctx, state.lead, hand, seat == state.blocker), 40)
+        )
         return Play(seat, data.draw(st.sampled_from(follows)))
 
     @precondition(lambda self: self.game.phase is not Phase.OVER)
@@ -150,6 +149,20 @@ class GameMachine(RuleBasedStateMachine):
         action = self.legal_action(data)
         before = len(self.game.events)
         assert self.game.apply(action) == self.game.events[before:]
+
+    @precondition(lambda self: self.game.phase is not Phase.OVER)
+    @rule(data=st.data())
+    def act_on_a_copy(self, data: st.DataObject) -> None:
+        """A copy takes a legal action: the game is as it was; the game then takes the
+        same action and the two are alike again."""
+        game = self.game
+        action = self.legal_action(data)
+        before = deep_snapshot(game)
+        twin = game.copy()
+        twin.apply(action)
+        assert deep_snapshot(game) == before
+        game.apply(action)
+        assert deep_snapshot(game) == deep_snapshot(twin)
 
     @precondition(lambda self: self.game.phase is Phase.PLAY)
     @rule(data=st.data(), tricks=st.integers(1, 25))
@@ -201,12 +214,13 @@ class GameMachine(RuleBasedStateMachine):
     )
     def bad_seat(self, seat: Any, kind: str) -> None:
         cards = tuple(self.game.hand(0)[:1])
-        action = {
+        actions: dict[str, Action] = {
             "declare": Declare(seat, cards),
             "pass": Pass(seat),
             "bury": Bury(seat, cards),
             "play": Play(seat, cards),
-        }[kind]
+        }
+        action = actions[kind]
         self.refused(action, {"R-N4"})
 
     @rule(
@@ -300,6 +314,18 @@ class GameMachine(RuleBasedStateMachine):
         self.refused(Play(seat, (*extra, *others)), {"R-P2"})
 
     # ------------------------------------------------------------------ invariants
+
+    @invariant()
+    def the_turn_agrees_with_the_checks(self) -> None:
+        game = self.game
+        turn = game.turn()
+        assert turn.seat == game.to_act() and turn.chance == game.can_draw()
+        for seat in range(4):
+            kinds = turn.kinds(seat)
+            assert (ActionKind.PASS in kinds) == game.can_pass(seat)
+            assert (ActionKind.PLAY in kinds) == bool(game.legal_plays(seat))
+            assert (ActionKind.BURY in kinds) == bool(game.legal_burials(seat))
+            assert game.could_declare(seat) <= (ActionKind.DECLARE in kinds)
 
     @invariant()
     def cards_are_conserved(self) -> None:

@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 
 from tuolaji.i18n import available_catalogs
 from tuolaji.play.app import TuolajiApp
+from tuolaji.play.cells import screen_cells
 from tuolaji.play.dialogs import SummaryScreen
 from tuolaji.play.session import Session, Waiting
-from tuolaji.play.widgets import screen_cells
 
 SEED = 3  # with random bots: the human can declare 2H 2H early, then starts and buries
 SIZE = (80, 24)

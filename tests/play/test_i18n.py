@@ -27,16 +27,18 @@ def english() -> object:
     i18n.set_language("en")
 
 
-def message_id(message: str | tuple[str, ...], context: str | None) -> tuple[object, ...]:
+def message_id(
+    message: str | tuple[str, ...] | list[str], context: str | None
+) -> tuple[object, ...]:
     """A message's identity: its context and its singular (plural forms share it)."""
-    singular = message[0] if isinstance(message, tuple) else message
+    singular = message if isinstance(message, str) else message[0]
     return (context, singular)
 
 
 def source_messages() -> set[tuple[object, ...]]:
     """Every message the source marks for translation, extracted as ``make pot`` does."""
     with (ROOT / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
         str(ROOT), method_map, options_map
@@ -60,9 +62,8 @@ def missing_translations(po_file: Path) -> list[str]:
     for wanted in template_messages():
         context, singular = wanted
         message = catalog.get(singular, context=context)  # type: ignore[arg-type]
-        strings = [] if message is None else message.string
-        if isinstance(strings, str):
-            strings = [strings]
+        found = None if message is None else message.string
+        strings = [found] if isinstance(found, str) else list(found or [])
         if message is None or message.fuzzy or not all(strings):
             missing.append(str(singular))
     return sorted(missing)

@@ -173,7 +173,7 @@ class Keys(io.StringIO):
         super().__init__()
         self.lines = list(lines)
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         """The next line, or the KeyboardInterrupt that Ctrl-C raises while reading."""
         if not self.lines:
             return ""

@@ -27,9 +27,10 @@ from tuolaji.bots.registry import make_player
 from tuolaji.game.observation import Observation
 from tuolaji.play import session as session_module
 from tuolaji.play.app import THINKING_AFTER_S, TuolajiApp
+from tuolaji.play.cells import wrap
 from tuolaji.play.dialogs import SummaryScreen
 from tuolaji.play.session import Outcome, Session, Waiting
-from tuolaji.play.widgets import KeysBar, LogView, MessageBar, wrap
+from tuolaji.play.widgets import KeysBar, LogView, MessageBar
 
 
 async def until_held(app: TuolajiApp, pilot: Pilot[None]) -> None:
@@ -236,7 +237,7 @@ def test_a_long_refusal_keeps_the_newest_log_line_in_view(tmp_path: Path) -> Non
         message = app.query_one(MessageBar)
         assert message.region.height == MessageBar.MAX_ROWS  # the message took its room
         log = app.query_one(LogView)
-        newest = wrap(log.lines[-1], log.content_region.width, app.console)[-1]
+        newest = wrap(log.lines[-1], log.content_region.width)[-1]
         lines = screen_lines(app)
         keys_row = app.query_one(KeysBar).region.y
         # the row just above the keys is the end of the newest log line

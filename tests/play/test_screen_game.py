@@ -19,9 +19,10 @@ from play.screen_pilot import (
 )
 from tuolaji.core.cards import format_cards
 from tuolaji.play.app import TuolajiApp
+from tuolaji.play.cells import screen_cells
 from tuolaji.play.dialogs import SummaryScreen
 from tuolaji.play.session import HUMAN_NAME, Session, Waiting
-from tuolaji.play.widgets import LogView, TrickView, screen_cells
+from tuolaji.play.widgets import LogView, TrickView
 from tuolaji.play.words import seat_name
 from tuolaji.render import cards_text
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tuolaji.arena.runner import close_players, play_until
 from tuolaji.bots.base import Player
+from tuolaji.bots.external import NO_FALLBACKS, FallbackTally
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import full_pack, team_of
 from tuolaji.core.rules import RuleSet
@@ -83,6 +84,9 @@ class RunOutcome:
     #: of those, the ones a fallback made in the player's place (an external bot that
     #: crashed, fell silent or answered wrongly; see docs/bot-protocol.md)
     replaced: tuple[int, int] = (0, 0)
+    #: the same fallbacks of side A and of side B by cause, with the answer timeouts
+    #: that fired
+    fallbacks: tuple[FallbackTally, FallbackTally] = (NO_FALLBACKS, NO_FALLBACKS)
 
     def utility(self, side: int) -> int:
         """The level utility of ``side`` in this run (zero-sum across the sides)."""
@@ -109,9 +113,10 @@ def run_outcome(
     result: RoundResult,
     decisions: tuple[int, int] = (0, 0),
     replaced: tuple[int, int] = (0, 0),
+    fallbacks: tuple[FallbackTally, FallbackTally] = (NO_FALLBACKS, NO_FALLBACKS),
 ) -> RunOutcome:
-    """Score a finished one-round run for side A; ``decisions`` and ``replaced`` are
-    per side (A, B), as :class:`RunOutcome` keeps them."""
+    """Score a finished one-round run for side A; ``decisions``, ``replaced`` and
+    ``fallbacks`` are per side (A, B), as :class:`RunOutcome` keeps them."""
     declaring_side = side_at(run, result.starter)
     # The team that goes up is the declarers when they hold, else the opponents (R-S3).
     gaining_side = declaring_side if result.declarers_hold else 1 - declaring_side
@@ -125,6 +130,7 @@ def run_outcome(
         utility_a=utility_a,
         decisions=decisions,
         replaced=replaced,
+        fallbacks=fallbacks,
     )
 
 
@@ -158,13 +164,19 @@ def play_run(
     if records is not None:
         save_record(record_of(game, seat_names), record_path(records, deal.index, run))
     decisions, replaced = [0, 0], [0, 0]
+    tallies = [NO_FALLBACKS, NO_FALLBACKS]
     for seat, player in enumerate(players):
         side = side_at(run, seat)
         decisions[side] += asked[seat]
         # Players that can fail (external bots) count the moves a fallback made for them.
         replaced[side] += getattr(player, "fallbacks", 0)
+        tallies[side] += FallbackTally.of(player)
     return run_outcome(
-        run, game.results[0], (decisions[0], decisions[1]), (replaced[0], replaced[1])
+        run,
+        game.results[0],
+        (decisions[0], decisions[1]),
+        (replaced[0], replaced[1]),
+        (tallies[0], tallies[1]),
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from tuolaji.arena.limits import MAX_GAMES, MAX_ROUNDS, check_count, check_seed
 from tuolaji.arena.outputs import prepare_output_folder
 from tuolaji.arena.runner import close_players, play_until
+from tuolaji.bots.external import NO_FALLBACKS, FallbackTally
 from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.game import Game
@@ -27,6 +28,30 @@ def game_seed(seed: int, index: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatReport:
+    """One seat's player over a simulation: the decisions it was asked for, and those a
+    fallback made in its place (an external bot that failed; docs/bot-protocol.md)."""
+
+    seat: int
+    #: what the player goes by: its label, or its whole name
+    player: str
+    decisions: int = 0
+    replaced: int = 0
+    fallbacks: FallbackTally = NO_FALLBACKS
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, with the keys a tournament's sides use."""
+        return {
+            "seat": self.seat,
+            "player": self.player,
+            "decisions": self.decisions,
+            "replaced_decisions": self.replaced,
+            "fallbacks": self.fallbacks.kinds_json(),
+            "timeouts": self.fallbacks.timeouts_fired,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class SimulationSummary:
     """What a simulation run measured."""
 
@@ -40,11 +65,14 @@ class SimulationSummary:
     failed_throws: int
     talon_bonuses: int
     team_wins: tuple[int, int]
+    #: each seat's decisions and fallbacks, seat 0 first
+    seats: tuple[SeatReport, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         data = asdict(self)
         data["team_wins"] = list(self.team_wins)
+        data["seats"] = [seat.to_json() for seat in self.seats]
         return data
 
 
@@ -55,12 +83,13 @@ def check_simulation(
     seed: int = 0,
     players: Sequence[str] = ("random",) * 4,
     records: Path | None = None,
-) -> None:
+) -> list[str]:
     """Refuse, with a ``ValueError`` that says why, a simulation that cannot run: not
     exactly one of ``rounds`` and ``games``, counts or a seed out of their bounds
     (``arena.limits``), not four players or an unknown one, or a ``records`` folder that
     cannot take the records (checked, and created, by
-    :func:`~tuolaji.arena.outputs.prepare_output_folder`)."""
+    :func:`~tuolaji.arena.outputs.prepare_output_folder`). Returns what each seat's
+    player goes by (its label, or its whole name)."""
     if (rounds is None) == (games is None):
         raise ValueError("give either rounds or games")
     if rounds is not None:
@@ -70,9 +99,10 @@ def check_simulation(
     check_seed(seed)
     if len(players) != 4:
         raise ValueError("a game needs 4 players")
-    check_player_names(players)  # an unknown name fails here, before anything is written
+    shown = check_player_names(players)  # an unknown name fails here, before anything is written
     if records is not None:
         prepare_output_folder(records, [RECORD_FILES])
+    return [shown[name] for name in players]
 
 
 def simulate(
@@ -91,7 +121,12 @@ def simulate(
     ``progress(done, total)`` is called after each round (rounds mode) or game. Bad
     settings are refused before anything is played (:func:`check_simulation`).
     """
-    check_simulation(rounds=rounds, games=games, seed=seed, players=players, records=records)
+    labels = check_simulation(
+        rounds=rounds, games=games, seed=seed, players=players, records=records
+    )
+    asked = [0, 0, 0, 0]
+    replaced = [0, 0, 0, 0]
+    tallies = [NO_FALLBACKS] * 4
     results: list[RoundResult] = []
     finished = 0
     wins = [0, 0]
@@ -102,13 +137,16 @@ def simulate(
         seats = [make_player(name, this_seed * 4 + k) for k, name in enumerate(players)]
         game = Game(rules, this_seed)
         if rounds is None:
-            play_until(game, seats)
+            play_until(game, seats, decisions=asked)
         else:
             while game.winner is None and len(results) + len(game.results) < rounds:
-                play_until(game, seats, max_rounds=1)
+                play_until(game, seats, max_rounds=1, decisions=asked)
                 if progress is not None:
                     progress(len(results) + len(game.results), rounds)
         close_players(seats)
+        for seat, player in enumerate(seats):
+            replaced[seat] += getattr(player, "fallbacks", 0)
+            tallies[seat] += FallbackTally.of(player)
         results.extend(game.results)
         if game.winner is not None:
             finished += 1
@@ -131,4 +169,8 @@ def simulate(
         failed_throws=sum(r.failed_throws for r in results),
         talon_bonuses=sum(1 for r in results if r.talon_shown),
         team_wins=(wins[0], wins[1]),
+        seats=tuple(
+            SeatReport(seat, labels[seat], asked[seat], replaced[seat], tallies[seat])
+            for seat in range(4)
+        ),
     )

@@ -12,6 +12,7 @@ from typing import Any
 
 from tuolaji.arena.deals import DealOutcome
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
+from tuolaji.bots.external import NO_FALLBACKS, FallbackTally
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
@@ -50,6 +51,8 @@ class SideStats:
     decisions: int = 0
     #: of those, the ones a fallback made in the player's place (external bots)
     replaced: int = 0
+    #: those fallbacks by cause, and the answer timeouts that fired
+    fallbacks: FallbackTally = NO_FALLBACKS
 
     @property
     def replaced_share(self) -> float:
@@ -81,6 +84,8 @@ class SideStats:
             "decisions": self.decisions,
             "replaced_decisions": self.replaced,
             "replaced_share": self.replaced_share,
+            "fallbacks": self.fallbacks.kinds_json(),
+            "timeouts": self.fallbacks.timeouts_fired,
         }
 
 
@@ -107,6 +112,7 @@ def side_stats(name: str, side: int, deals: Sequence[DealOutcome]) -> SideStats:
         deals=len(deals),
         decisions=sum(run.decisions[side] for run in runs),
         replaced=sum(run.replaced[side] for run in runs),
+        fallbacks=sum((run.fallbacks[side] for run in runs), NO_FALLBACKS),
     )
 
 
@@ -123,11 +129,22 @@ class Verdict:
 
 
 def replaced_note(side: SideStats) -> str:
-    """How often a fallback played for ``side``, in words."""
-    return (
+    """How often a fallback played for ``side``, in words, with the causes and the
+    answer timeouts that fired."""
+    note = (
         f"{side.name} was replaced by fallback moves in {side.replaced} of its "
         f"{side.decisions} decisions ({side.replaced_share:.1%})"
     )
+    causes = []
+    fired = side.fallbacks.timeouts_fired
+    for kind, count in side.fallbacks.kinds_json().items():
+        if not count:
+            continue
+        cause = f"{kind} {count}"
+        if kind == "timeout" and fired:
+            cause += f" (its answer timeout fired {fired} time{'' if fired == 1 else 's'})"
+        causes.append(cause)
+    return f"{note}: {', '.join(causes)}" if causes else note
 
 
 def verdict(a: SideStats, b: SideStats) -> Verdict:

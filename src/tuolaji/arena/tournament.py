@@ -28,7 +28,7 @@ from tuolaji.arena.limits import (
 )
 from tuolaji.arena.outputs import prepare_output_folder
 from tuolaji.arena.stats import SideStats, Verdict, side_stats, verdict
-from tuolaji.bots.registry import check_player_names, make_player
+from tuolaji.bots.registry import check_player_names, make_player, split_players
 from tuolaji.core.cards import RANKS
 from tuolaji.core.rules import STANDARD, RuleSet
 
@@ -41,16 +41,18 @@ RECORD_FILES = "deal-*-run*.json"
 
 def parse_players(text: str) -> tuple[str, str]:
     """The two player names of a comma-separated list (side A first); anything but
-    exactly two non-empty names is refused."""
-    names = [name.strip() for name in text.split(",")]
+    exactly two non-empty names is refused. A comma inside quotes, or written ``\\,``,
+    belongs to a name (:func:`~tuolaji.bots.registry.split_players`)."""
+    names = split_players(text)
     if len(names) != 2 or not all(names):
         raise ValueError(f"a tournament takes exactly two players, comma-separated, not {text!r}")
     return names[0], names[1]
 
 
 def side_labels(names: Sequence[str]) -> tuple[str, str]:
-    """The keys the report uses for side A and side B: the player names, or
-    ``name#1`` and ``name#2`` when both sides play the same player."""
+    """The keys the report uses for side A and side B: the names the players go by
+    (a label, or the whole player name), or ``name#1`` and ``name#2`` when both sides
+    go by the same name."""
     first, second = names
     if first == second:
         return f"{first}#1", f"{second}#2"
@@ -132,16 +134,18 @@ def check_tournament(
     jobs: int = 1,
     factory: PlayerFactory = make_player,
     seed: int = 0,
-) -> None:
+) -> tuple[str, str]:
     """Refuse, with a ValueError that says why, settings a tournament cannot run with: not
     two players, an unknown player, deals or jobs out of their bounds (``arena.limits``),
-    or a seed out of its range."""
+    or a seed out of its range. Returns the names the report gives side A and side B
+    (:func:`side_labels`)."""
     if len(players) != 2:
         raise ValueError(f"a tournament takes exactly two players, not {len(players)}")
     check_count("deals", deals, MAX_DEALS)
     check_count("worker processes (jobs)", jobs, MAX_JOBS)
     check_seed(seed)
-    check_player_names(players, factory)
+    shown = check_player_names(players, factory)
+    return side_labels([shown[name] for name in players])
 
 
 def prepare_out(directory: Path, records: bool = False) -> None:
@@ -171,7 +175,7 @@ def run_tournament(
     record of every run, checked before the first deal. ``progress(done, total)`` is
     called after each deal.
     """
-    check_tournament(players, deals, jobs, factory, seed)
+    labels = check_tournament(players, deals, jobs, factory, seed)
     names = (players[0], players[1])
     if records is not None:
         prepare_output_folder(records, [RECORD_FILES])
@@ -200,7 +204,6 @@ def run_tournament(
     # Workers finish in any order; the deal index fixes the order, so --jobs N and
     # --jobs 1 give the same result.
     outcomes.sort(key=lambda outcome: outcome.index)
-    labels = side_labels(names)
     return TournamentResult(
         players=names,
         seed=seed,

@@ -6,6 +6,10 @@ The bot is never trusted. An answer that is late, unreadable or illegal is logge
 random play, so the game always goes on. After a timeout or a crash the bot is not
 asked again: every later decision is a fallback. Pipes are read and written by threads,
 so a bot that stops reading or writing can never hang the engine.
+
+Results count the fallbacks of each player by cause (:class:`FallbackTally`). Unless the
+program configures logging itself, the log goes to stderr as
+``ERROR tuolaji.bots.external: …``, the lines docs/bot-protocol.md shows.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import IO, Any
 
 from tuolaji.bots.protocol import (
@@ -40,12 +46,101 @@ from tuolaji.game.observation import Observation
 
 logger = logging.getLogger("tuolaji.bots.external")
 
+#: Seconds a bot has for each answer unless its player says otherwise.
+DEFAULT_TIMEOUT_S = 5.0
+#: Why a fallback made a decision, as results count it: ``crash`` (the bot exited,
+#: closed its output or could not be started), ``timeout`` (it fell silent),
+#: ``garbage`` (a line that is not JSON or not an answer, or cards that cannot be read),
+#: ``illegal`` (cards the rules refuse). After a crash or a timeout the bot is not asked
+#: again, and every later decision of its game counts under that cause.
+FALLBACK_KINDS = ("crash", "timeout", "garbage", "illegal")
+# The cause of a fallback, from the error that caused it (see BotStopped, AnswerError).
+_FALLBACK_KIND = {
+    "start": "crash",
+    "crash": "crash",
+    "timeout": "timeout",
+    "not_json": "garbage",
+    "bad_answer": "garbage",
+    "bad_cards": "garbage",
+    "illegal": "illegal",
+}
+
 #: Longest line read at once; a longer one arrives in pieces (and reads as garbage).
 _MAX_LINE = 1 << 16
 #: How long a bot may take to exit once its input is closed, before it is killed.
 _CLOSE_GRACE_S = 1.0
 #: Lines of the bot's standard error kept to explain a crash.
 _STDERR_TAIL = 10
+
+
+class _StderrUnlessConfigured(logging.Handler):
+    """Writes this module's warnings and errors on stderr as ``LEVEL logger: message``
+    (the lines docs/bot-protocol.md shows), unless the program configured logging
+    itself: when a logger above this one has a handler (``logging.basicConfig``,
+    pytest's capture), that handler decides what is shown, and this one stays quiet."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write ``record`` on the current stderr, if nobody else will show it."""
+        ancestor = logger.parent if logger.propagate else None
+        while ancestor is not None:
+            if ancestor.handlers:
+                return
+            ancestor = ancestor.parent if ancestor.propagate else None
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+            sys.stderr.flush()
+        except Exception:  # logging must never break the game
+            self.handleError(record)
+
+
+# Without this, Python's last-resort handler prints the bare message, and a reader of
+# stderr cannot tell a bot's failure from anything else the program says.
+logger.addHandler(_StderrUnlessConfigured())
+
+
+@dataclass(frozen=True, slots=True)
+class FallbackTally:
+    """The decisions a fallback made in a player's place, by cause (see
+    :data:`FALLBACK_KINDS`), and how many times its answer timeout fired."""
+
+    crash: int = 0
+    timeout: int = 0
+    garbage: int = 0
+    illegal: int = 0
+    #: answer timeouts that fired (once at most per bot program: it is then stopped)
+    timeouts_fired: int = 0
+
+    @classmethod
+    def of(cls, player: object) -> FallbackTally:
+        """The tally of any player: an external bot's own, nothing for the others."""
+        tally = getattr(player, "fallback_tally", None)
+        return tally() if callable(tally) else cls()
+
+    @property
+    def replaced(self) -> int:
+        """The decisions a fallback made, whatever the cause."""
+        return self.crash + self.timeout + self.garbage + self.illegal
+
+    def __add__(self, other: FallbackTally) -> FallbackTally:
+        return FallbackTally(
+            self.crash + other.crash,
+            self.timeout + other.timeout,
+            self.garbage + other.garbage,
+            self.illegal + other.illegal,
+            self.timeouts_fired + other.timeouts_fired,
+        )
+
+    def kinds_json(self) -> dict[str, int]:
+        """The decisions replaced, by cause, in :data:`FALLBACK_KINDS` order."""
+        return {kind: getattr(self, kind) for kind in FALLBACK_KINDS}
+
+
+#: The tally of a player no fallback ever stood in for.
+NO_FALLBACKS = FallbackTally()
 
 
 class BotStopped(Exception):
@@ -221,11 +316,12 @@ class ExternalPlayer:
         self,
         command: Sequence[str],
         seed: int,
-        timeout_s: float = 5.0,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
         name: str | None = None,
     ) -> None:
         """Prepare (not start) the bot ``command``; an empty command, a program that
-        cannot be found or a timeout that is not positive is a ``ValueError``."""
+        cannot be found or a timeout that is not positive is a ``ValueError``. ``name``
+        is what logs and results call it (by default ``cmd:`` and the command)."""
         if not command:
             raise ValueError("an external bot needs a command to run")
         if shutil.which(command[0]) is None:
@@ -241,6 +337,9 @@ class ExternalPlayer:
         self.errors: Counter[str] = Counter()
         #: decisions the random fallback made instead of the bot
         self.fallbacks = 0
+        #: those decisions by cause (FALLBACK_KINDS); the ones asked after
+        #: :meth:`close` are no failure of the bot and are not counted here
+        self.fallback_kinds: Counter[str] = Counter()
         self._fallback = RandomPlayer(seed)
         self._process: BotProcess | None = None
         self._closer: weakref.finalize[[BotProcess], ExternalPlayer] | None = None
@@ -274,6 +373,13 @@ class ExternalPlayer:
         assert cards is not None
         return cards
 
+    def fallback_tally(self) -> FallbackTally:
+        """The decisions a fallback made, by cause, and the timeouts that fired."""
+        return FallbackTally(
+            **{kind: self.fallback_kinds[kind] for kind in FALLBACK_KINDS},
+            timeouts_fired=self.errors["timeout"],
+        )
+
     def close(self) -> None:
         """Send ``bye``, close the bot's input, and kill it if it does not exit soon.
         The player then answers with fallbacks only."""
@@ -295,16 +401,21 @@ class ExternalPlayer:
         fallback: Callable[[Observation], Sequence[int] | None],
     ) -> Sequence[int] | None:
         """The bot's checked answer, or the fallback's when it has none."""
-        if self._stopped is None:
+        cause = self._stopped
+        if cause is None:
             request_id = self._next_id
             self._next_id += 1
             try:
                 return self._exchange(request_id, decision, obs)
             except AnswerError as error:
                 self._report(obs, decision, request_id, error.kind, str(error))
+                cause = error.kind
             except BotStopped as error:
                 self._report(obs, decision, request_id, error.kind, str(error), stop=True)
+                cause = error.kind
         self.fallbacks += 1
+        if cause in _FALLBACK_KIND:  # not "closed"
+            self.fallback_kinds[_FALLBACK_KIND[cause]] += 1
         return fallback(obs)
 
     def _exchange(self, request_id: int, decision: Decision, obs: Observation) -> list[int] | None:

@@ -10,6 +10,12 @@ the heuristic.
 
 Outcome: the levels the round gives the team (R-S3), plus a small term for the
 opponents' points, so that among equal level outcomes more points still count.
+
+The budget of a decision is a number of guesses (the default) or a thinking time. A
+budget in guesses is exactly reproducible: no clock is read, so the same seed makes the
+same decisions on any machine, under any load, in any worker process. A budget in
+seconds makes as many guesses as fit (within ``min_guesses`` and ``max_guesses``), so
+its decisions depend on the speed of the machine.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import Phase, RoundResult
 
-DEFAULT_SECONDS = 0.4
+#: Guesses per decision when no budget is given (about 0.4 s a decision on the
+#: development machine; docs/bots.md has the measurements).
+DEFAULT_GUESSES = 48
 POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
 #: how many standard errors a candidate must beat the heuristic's choice by
 CONFIDENCE = 1.0
@@ -47,7 +55,8 @@ def play_out(game: Game) -> RoundResult:
     """Finish the round of ``game`` with four fresh heuristic players."""
     players = [HeuristicPlayer() for _ in range(4)]
     while game.phase is Phase.PLAY:
-        seat = game.round.to_play
+        seat = game.to_act()
+        assert seat is not None  # during play the game always waits for one seat
         game.play(seat, players[seat].play(observe(game, seat)))
     return game.results[-1]
 
@@ -55,22 +64,32 @@ def play_out(game: Game) -> RoundResult:
 class SearchPlayer:
     """Determinized Monte Carlo search (see the module docstring).
 
-    ``seconds`` bounds the thinking time of one decision (checked between guesses);
-    ``max_guesses`` bounds the number of guesses; ``width`` is how many of the
+    The budget of one decision is ``guesses`` guesses (exactly; the default is
+    :data:`DEFAULT_GUESSES`) or, when ``seconds`` is given, as many guesses as fit in
+    that thinking time (checked between guesses), at least ``min_guesses`` and at most
+    ``max_guesses``. Giving both is a ``ValueError``. ``width`` is how many of the
     heuristic's candidates are compared.
     """
 
     def __init__(
         self,
         seed: int | None = None,
-        seconds: float = DEFAULT_SECONDS,
+        seconds: float | None = None,
         max_guesses: int = 64,
         min_guesses: int = 4,
         width: int = 3,
+        guesses: int | None = None,
     ) -> None:
+        if seconds is not None and guesses is not None:
+            raise ValueError("give the search a budget in guesses or in seconds, not both")
+        if guesses is not None and guesses < 1:
+            raise ValueError(f"the search needs at least 1 guess a decision, not {guesses}")
         self.name = "search"
         self.rng = random.Random(seed)
         self.seconds = seconds
+        if seconds is None:
+            # A fixed count: every decision makes exactly this many guesses.
+            min_guesses = max_guesses = DEFAULT_GUESSES if guesses is None else guesses
         self.max_guesses = max_guesses
         self.min_guesses = min_guesses
         self.width = width
@@ -132,11 +151,13 @@ class SearchPlayer:
         seat = observation.seat
         assert seat is not None
         team = team_of(seat)
-        deadline = time.perf_counter() + self.seconds
+        # With a budget in guesses no clock is read at all: nothing but the seed and
+        # the observation decides the move.
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         outcomes: list[list[float]] = [[] for _ in candidates]
         guesses = 0
         while guesses < self.max_guesses and (
-            guesses < self.min_guesses or time.perf_counter() < deadline
+            guesses < self.min_guesses or self._time_left(deadline)
         ):
             hands, talon = sample_hidden(self.rng, observation, know)
             for index, cards in enumerate(candidates):
@@ -146,3 +167,9 @@ class SearchPlayer:
             guesses += 1
         self.guesses.append(guesses)
         return outcomes
+
+    @staticmethod
+    def _time_left(deadline: float | None) -> bool:
+        """Whether a budget in seconds has time left (never, for a budget in guesses:
+        its count alone ends the search)."""
+        return deadline is not None and time.perf_counter() < deadline

@@ -16,16 +16,18 @@ from tuolaji.core.cards import (
 )
 from tuolaji.core.combos import Combo, Part, classify, combo_of_layers
 from tuolaji.core.declare import Declaration, can_declare, declare_outcome, flip_talon
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, TuolajiError
 from tuolaji.core.follow import (
     can_follow,
     check_follow,
+    count_legal_follows,
     follow_error,
     follow_fault,
     follow_refusal,
     legal_follow_layers,
     legal_follows,
 )
+from tuolaji.core.leads import Leads, legal_leads
 from tuolaji.core.rules import CLASSIC, STANDARD, RulesError, RuleSet, preset, rules_from_spec
 from tuolaji.core.scoring import Settlement, settle, talon_bonus
 from tuolaji.core.throws import ThrowVerdict, check_throw, judge_throw
@@ -41,6 +43,7 @@ __all__ = [
     "Combo",
     "Declaration",
     "IllegalAction",
+    "Leads",
     "NotationError",
     "Part",
     "RuleSet",
@@ -48,12 +51,14 @@ __all__ = [
     "Settlement",
     "ThrowVerdict",
     "TrumpContext",
+    "TuolajiError",
     "can_declare",
     "can_follow",
     "check_follow",
     "check_throw",
     "classify",
     "combo_of_layers",
+    "count_legal_follows",
     "declare_outcome",
     "flip_talon",
     "follow_error",
@@ -65,6 +70,7 @@ __all__ = [
     "judge_throw",
     "legal_follow_layers",
     "legal_follows",
+    "legal_leads",
     "parse_card",
     "parse_cards",
     "preset",

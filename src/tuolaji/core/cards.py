@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tuolaji.core.errors import TuolajiError
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -33,7 +35,7 @@ Layers = tuple[int, int]
 """A multiset of cards as (kinds held ≥ 1, kinds held 2)."""
 
 
-class NotationError(ValueError):
+class NotationError(TuolajiError, ValueError):
     """A card or a list of cards that cannot be read (R-N1–R-N3)."""
 
 
@@ -61,11 +63,6 @@ def rank_of(kind: int) -> int:
     return kind % 13
 
 
-def make_card(rank: int, suit: int) -> int:
-    """The kind of the card of ``rank`` (0–12) and ``suit`` (0–3)."""
-    return suit * 13 + rank
-
-
 def parse_rank(text: str) -> int:
     """Read a rank such as ``"2"``, ``"t"``, ``"10"`` or ``"A"`` (R-N1)."""
     upper = text.strip().upper()
@@ -89,7 +86,16 @@ def parse_suit(text: str) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Read one card such as ``"TH"``, ``"10h"``, ``"2♣"`` or ``"RJ"`` (R-N3)."""
+    """Read one card such as ``"TH"``, ``"10h"``, ``"2♣"`` or ``"RJ"`` (R-N3): its kind,
+    ``suit * 13 + rank`` (suits ``S H D C``, ranks ``2`` … ``A``), 52 and 53 for the jokers.
+
+    >>> parse_card("TH"), parse_card("10h"), parse_card("2♣"), parse_card("rj")
+    (21, 21, 39, 53)
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.cards.NotationError: cannot read card '1H': write a rank (2-9, T or 10, ...
+    """
     kind = _TOKENS.get(text.strip().upper())
     if kind is None:
         raise NotationError(
@@ -100,12 +106,22 @@ def parse_card(text: str) -> int:
 
 
 def parse_cards(text: str) -> list[int]:
-    """Read a space-separated list of cards (R-N3); the empty string is no cards."""
+    """Read a space-separated list of cards (R-N3); the empty string is no cards.
+
+    >>> parse_cards("AS as 10h 2♣ BJ")
+    [12, 12, 21, 39, 52]
+    >>> parse_cards("")
+    []
+    """
     return [parse_card(token) for token in text.split()]
 
 
 def format_card(kind: int) -> str:
-    """The canonical ASCII form of a card: ``TH``, ``2C``, ``BJ``, ``RJ``."""
+    """The canonical ASCII form of a card: ``TH``, ``2C``, ``BJ``, ``RJ``.
+
+    >>> format_card(21), format_card(39), format_card(53)
+    ('TH', '2C', 'RJ')
+    """
     if kind == BJ:
         return "BJ"
     if kind == RJ:
@@ -116,7 +132,12 @@ def format_card(kind: int) -> str:
 
 
 def format_cards(kinds: Iterable[int]) -> str:
-    """Cards in canonical form, space-separated, in the order given."""
+    """Cards in canonical form, space-separated, in the order given: what
+    :func:`parse_cards` reads back.
+
+    >>> format_cards(parse_cards("10h 2♣ rj as"))
+    'TH 2C RJ AS'
+    """
     return " ".join(format_card(k) for k in kinds)
 
 
@@ -139,7 +160,18 @@ def card_list_error(cards: object) -> str | None:
 
 
 def to_layers(cards: Iterable[int]) -> Layers:
-    """Bit layers of a multiset of cards; more than two of a kind is refused (R-D1)."""
+    """Bit layers of a multiset of cards; more than two of a kind is refused (R-D1).
+
+    ``AS AS KS``: ``AS`` (kind 12) is held at least once and twice, ``KS`` (11) once.
+
+    >>> ones, twos = to_layers(parse_cards("AS AS KS"))
+    >>> ones == 1 << 12 | 1 << 11, twos == 1 << 12
+    (True, True)
+    >>> to_layers(parse_cards("AS AS AS"))
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.cards.NotationError: R-D1: AS appears more than twice; ...
+    """
     ones = twos = 0
     for kind in cards:
         bit = 1 << kind
@@ -155,7 +187,12 @@ def to_layers(cards: Iterable[int]) -> Layers:
 
 
 def from_layers(ones: int, twos: int) -> list[int]:
-    """The cards of two bit layers, kinds ascending, each copy listed."""
+    """The cards of two bit layers, kinds ascending, each copy listed: the reverse of
+    :func:`to_layers`, up to order.
+
+    >>> format_cards(from_layers(*to_layers(parse_cards("AS KS AS"))))
+    'KS AS AS'
+    """
     out: list[int] = []
     while ones:
         low = ones & -ones

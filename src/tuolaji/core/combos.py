@@ -176,7 +176,24 @@ def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
 
 
 def classify(ctx: TrumpContext, cards: Iterable[int]) -> Combo:
-    """Read a list of cards as a combination (R-C1–R-C4)."""
+    """Read a list of cards as a combination (R-C1–R-C4).
+
+    With rank 2 and hearts trump, ``AH AH 2S 2S`` is a tractor of trumps (the ``2S``
+    pair sits right above the ``AH`` pair, R-C3); ``AS AS KS QS QS`` is a throw of two
+    pairs and a single (``AS`` and ``QS`` are not adjacent); spades and diamonds mixed
+    are no combination.
+
+    >>> from tuolaji.core import TRUMP, parse_cards, trump_context
+    >>> ctx = trump_context(0, 1)  # rank 2 (0), hearts (1) trump
+    >>> combo = classify(ctx, parse_cards("AH AH 2S 2S"))
+    >>> combo.kind, combo.layout_labels(), combo.suit == TRUMP
+    ('tractor', ['tractor2'], True)
+    >>> throw = classify(ctx, parse_cards("AS AS KS QS QS"))
+    >>> throw.kind, throw.layout_labels(), throw.pairs
+    ('throw', ['pair', 'pair', 'single'], 2)
+    >>> classify(ctx, parse_cards("AS AD")).kind
+    'mixed'
+    """
     return combo_of_layers(ctx, *to_layers(cards))
 
 

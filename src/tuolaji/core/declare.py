@@ -73,6 +73,21 @@ def declare_outcome(
     it may not.
 
     A declarer who adds the twin of their own single makes it a pair (R-T3 [resolved]).
+    With 2 the trump rank (0): seat 1 shows ``2H``; seat 3 overrides it with a pair of
+    ``2S``; another single cannot.
+
+    >>> from tuolaji.core import parse_cards
+    >>> first = declare_outcome(0, None, 1, parse_cards("2H"))
+    >>> first
+    Declaration(seat=1, cards=(13,))
+    >>> str(declare_outcome(0, first, 3, parse_cards("2S 2S")))
+    'seat 3: 2S 2S'
+    >>> declare_outcome(0, first, 2, parse_cards("2C"))
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.errors.IllegalAction: R-T3: a single cannot override a single (seat 1: 2H); ...
+    >>> declare_outcome(0, first, 1, parse_cards("2H")).cards == (13, 13)  # the twin
+    True
     """
     error = card_list_error(cards)
     if error is not None:
@@ -113,7 +128,14 @@ def declare_outcome(
 
 def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
     """Whether ``seat`` may reveal ``cards`` over ``standing`` (False, never an error,
-    for values that are not cards)."""
+    for values that are not cards).
+
+    >>> from tuolaji.core import parse_cards
+    >>> can_declare(0, None, 0, parse_cards("2D")), can_declare(0, None, 0, parse_cards("3D"))
+    (True, False)
+    >>> can_declare(0, None, 0, ["2D"])  # notation, not card kinds
+    False
+    """
     try:
         declare_outcome(rank, standing, seat, cards)
     except IllegalAction:
@@ -126,6 +148,13 @@ def flip_talon(rank: int, talon: Sequence[int]) -> tuple[int, int]:
 
     The first trump-rank card turned names the suit; failing that, the highest
     non-joker card (A high, the first turned on a tie) does, after all cards are turned.
+    Suits are 0–3 for ``S H D C``.
+
+    >>> from tuolaji.core import parse_cards
+    >>> flip_talon(0, parse_cards("BJ 7S 2D 9H"))  # the third card is a 2: diamonds
+    (2, 3)
+    >>> flip_talon(0, parse_cards("7S KH 9C RJ"))  # no 2: the king of hearts, all turned
+    (1, 4)
     """
     best: int | None = None
     for turned, kind in enumerate(talon, start=1):

@@ -1,4 +1,6 @@
-"""The error every refused action raises: it names the rule broken and says why.
+"""The package's errors: :class:`TuolajiError`, the root of every error tuolaji raises on
+purpose, and :class:`IllegalAction`, the error every refused action raises: it names the
+rule broken and says why.
 
 ``rule`` is the rule id (``"R-P4"``, see docs/rules.md) and ``message`` an English
 sentence for logs, the judge and bots. ``reason`` is a short machine-readable constant
@@ -66,10 +68,24 @@ JOKER_PAIR_STANDS = "joker-pair-stands"
 """A joker pair stands and can never be overridden (R-T3); ``cards``: the joker pair."""
 
 
-class IllegalAction(Exception):
+class TuolajiError(Exception):
+    """The root of the errors tuolaji raises on purpose: refused actions
+    (:class:`IllegalAction`), unreadable cards (``NotationError``), bad rule options
+    (``RulesError``), bad records (``RecordError``), impossible positions
+    (``PositionError``). ``except TuolajiError`` catches them all and no bug."""
+
+
+class IllegalAction(TuolajiError, ValueError):
     """An action the rules forbid; ``rule`` is the rule id (``"R-P4"``), ``message`` says
     why in English, ``reason`` is one of the constants of this module ("" when the
     refusal has no finer reason), ``cards`` and ``details`` what the message speaks of.
+
+    It is a ``ValueError`` too (as python-chess's ``IllegalMoveError`` is): the value
+    given, the action, is what is wrong.
+
+    >>> error = IllegalAction("R-P2", "lead at least one card", NO_CARDS)
+    >>> str(error), error.rule, error.reason, isinstance(error, ValueError)
+    ('R-P2: lead at least one card', 'R-P2', 'no-cards', True)
     """
 
     def __init__(

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from math import comb
+from typing import NamedTuple
 
 from tuolaji.core.cards import (
     Layers,
@@ -253,11 +255,34 @@ def multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> Iterator[L
                 yield pairs | sum(singles), pairs
 
 
-def legal_follow_layers(
-    ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool = False
-) -> Iterator[Layers]:
-    """Every legal follow of ``lead`` from ``hand``, each distinct multiset once, as
-    layers; lazily, because after a throw there can be very many."""
+def count_multisets(ones: int, twos: int, size: int, min_pairs: int = 0) -> int:
+    """How many multisets :func:`multisets` yields, by counting, not listing: with ``K``
+    kinds held and ``P`` of them twice, ``C(P, j) · C(K − j, size − 2j)`` hold exactly
+    ``j`` pairs.
+
+    >>> count_multisets(0b111, 0b001, 2)  # of A A B C: AA AB AC BC
+    4
+    """
+    kinds, pair_kinds = ones.bit_count(), twos.bit_count()
+    return sum(
+        comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)
+        for j in range(min_pairs, min(pair_kinds, size // 2) + 1)
+    )
+
+
+class _Candidates(NamedTuple):
+    """Where the legal follows of a lead are drawn from, before R-P5's
+    ``follow_tractor_first`` and R-H2's must-beat (the module docstring's points 1–3):
+    every follow is ``fixed`` plus ``size`` more cards, at least ``min_pairs`` of them
+    pairs, chosen from ``source``."""
+
+    fixed: Layers
+    source: Layers
+    size: int
+    min_pairs: int
+
+
+def _candidates(ctx: TrumpContext, lead: Combo, hand: Layers) -> _Candidates:
     h_ones, h_twos = hand
     mask = ctx.suit_mask[lead.suit]
     s_ones, s_twos = h_ones & mask, h_twos & mask
@@ -265,16 +290,40 @@ def legal_follow_layers(
     size = lead.size
     if held <= size:
         # Every led-suit card must go (with its pairs); the rest is free.
-        candidates: Iterator[Layers] = (
-            (s_ones | o, s_twos | t)
-            for o, t in multisets(h_ones & ~mask, h_twos & ~mask, size - held)
-        )
-    else:
-        need = min(lead.pairs, s_twos.bit_count())
-        candidates = multisets(s_ones, s_twos, size, need)
-    tractor_first = lead.kind == TRACTOR and ctx.rules.follow_tractor_first
-    beat = _must_beat_applies(ctx, lead, hand, must_beat)
-    if not tractor_first and not beat:
+        return _Candidates((s_ones, s_twos), (h_ones & ~mask, h_twos & ~mask), size - held, 0)
+    return _Candidates((0, 0), (s_ones, s_twos), size, min(lead.pairs, s_twos.bit_count()))
+
+
+def _constrained(ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool) -> bool:
+    """Whether R-P5's ``follow_tractor_first`` or R-H2's must-beat may rule out some of
+    the candidates."""
+    if lead.kind == TRACTOR and ctx.rules.follow_tractor_first:
+        return True
+    return _must_beat_applies(ctx, lead, hand, must_beat)
+
+
+def count_legal_follows(
+    ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool = False
+) -> int:
+    """How many distinct follows :func:`legal_follow_layers` yields: counted without
+    listing them, except where R-P5's ``follow_tractor_first`` or R-H2's must-beat apply
+    (then the candidates are checked one by one)."""
+    if _constrained(ctx, lead, hand, must_beat):
+        return sum(1 for _ in legal_follow_layers(ctx, lead, hand, must_beat))
+    candidates = _candidates(ctx, lead, hand)
+    return count_multisets(*candidates.source, candidates.size, candidates.min_pairs)
+
+
+def legal_follow_layers(
+    ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool = False
+) -> Iterator[Layers]:
+    """Every legal follow of ``lead`` from ``hand``, each distinct multiset once, as
+    layers; lazily, because after a throw there can be very many."""
+    (f_ones, f_twos), (o_ones, o_twos), size, min_pairs = _candidates(ctx, lead, hand)
+    candidates: Iterator[Layers] = multisets(o_ones, o_twos, size, min_pairs)
+    if f_ones:
+        candidates = ((f_ones | o, f_twos | t) for o, t in candidates)
+    if not _constrained(ctx, lead, hand, must_beat):
         yield from candidates
         return
     for candidate in candidates:

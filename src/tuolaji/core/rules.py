@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tuolaji.core.errors import TuolajiError
+
 TalonMultiplier = Literal["cards", "largest_part", "power"]
 TALON_MULTIPLIERS: tuple[str, ...] = ("cards", "largest_part", "power")
 
 
-class RulesError(ValueError):
+class RulesError(TuolajiError, ValueError):
     """An unknown preset, an unknown option or a bad option value (§12)."""
 
 
@@ -44,7 +46,15 @@ class RuleSet:
             )
 
     def with_options(self, **options: Any) -> RuleSet:
-        """A copy with some options changed; unknown options and bad values are refused."""
+        """A copy with some options changed; unknown options and bad values are refused.
+
+        >>> STANDARD.with_options(talon_multiplier="power").talon_multiplier
+        'power'
+        >>> STANDARD.with_options(throw_penalty=-5)
+        Traceback (most recent call last):
+        ...
+        tuolaji.core.rules.RulesError: option throw_penalty must be a whole number ≥ 0, not -5
+        """
         for name in options:
             if name not in OPTION_NAMES:
                 raise RulesError(_unknown_option(name))
@@ -98,7 +108,16 @@ def _unknown_option(name: str) -> str:
 
 
 def preset(name: str) -> RuleSet:
-    """The rule set of a named preset: ``standard`` or ``classic``."""
+    """The rule set of a named preset: ``standard`` or ``classic``.
+
+    >>> classic = preset("classic")
+    >>> classic.throw_penalty, classic.talon_multiplier, classic.follow_tractor_first
+    (0, 'largest_part', True)
+    >>> preset("bridge")
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.rules.RulesError: unknown preset 'bridge': choose standard or classic
+    """
     if name not in PRESET_OPTIONS:
         raise RulesError(f"unknown preset {name!r}: choose {' or '.join(PRESET_OPTIONS)}")
     return RuleSet(preset=name, **PRESET_OPTIONS[name])
@@ -106,7 +125,19 @@ def preset(name: str) -> RuleSet:
 
 def rules_from_spec(spec: object) -> RuleSet:
     """Read rules as the judge writes them: ``None``, a preset name, or an object
-    ``{"preset": "standard", "<option>": value, …}`` (docs/judge.md)."""
+    ``{"preset": "standard", "<option>": value, …}`` (docs/judge.md); the reverse of
+    :meth:`RuleSet.to_spec`.
+
+    >>> rules = rules_from_spec({"preset": "classic", "throw_penalty": 5})
+    >>> rules.preset, rules.throw_penalty, rules_from_spec(rules.to_spec()) == rules
+    ('classic', 5, True)
+    >>> rules_from_spec(None) == STANDARD
+    True
+    >>> rules_from_spec({"bombs": True})
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.rules.RulesError: unknown rule option 'bombs': the options are ...
+    """
     if spec is None:
         return STANDARD
     if isinstance(spec, str):

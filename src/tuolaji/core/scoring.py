@@ -27,7 +27,18 @@ def talon_multiplier(ctx: TrumpContext, last_lead: Sequence[int]) -> int:
 
 
 def talon_bonus(ctx: TrumpContext, talon: Sequence[int], last_lead: Sequence[int]) -> int:
-    """The points the opponents add for the talon when they win the last trick (R-S2)."""
+    """The points the opponents add for the talon when they win the last trick (R-S2).
+
+    The ``standard`` multiplier is twice the cards of the last lead; ``classic`` counts
+    twice its largest part. A talon of 25 points, a last lead of a pair and a single:
+
+    >>> from tuolaji.core import CLASSIC, parse_cards, trump_context
+    >>> talon = parse_cards("KD 5D TH 3C 4C 6C 7C 8C")
+    >>> talon_bonus(trump_context(0, 1), talon, parse_cards("AS QS QS"))  # 25 × 6
+    150
+    >>> talon_bonus(trump_context(0, 1, CLASSIC), talon, parse_cards("AS QS QS"))  # 25 × 4
+    100
+    """
     return points_of(talon) * talon_multiplier(ctx, last_lead)
 
 
@@ -46,7 +57,17 @@ class Settlement:
 
 def settle(points: int) -> Settlement:
     """The level change for the opponents' final points (R-S3); a negative total counts
-    as 0."""
+    as 0.
+
+    >>> for points in (0, 35, 75, 80, 125, 165):
+    ...     print(points, settle(points))
+    0 Settlement(winner='declarers', levels=3)
+    35 Settlement(winner='declarers', levels=2)
+    75 Settlement(winner='declarers', levels=1)
+    80 Settlement(winner='opponents', levels=0)
+    125 Settlement(winner='opponents', levels=1)
+    165 Settlement(winner='opponents', levels=2)
+    """
     points = max(points, 0)
     if points == 0:
         return Settlement(DECLARERS, 3)

@@ -77,7 +77,20 @@ def check_throw(
 ) -> ThrowVerdict:
     """:func:`judge_throw` on lists of cards; :class:`IllegalAction` (R-N3, R-D1) for
     lists that are not cards of the pack, ``ValueError`` for a lead of no cards or of
-    mixed suits."""
+    mixed suits.
+
+    ``others`` are the other three hands in seat order after the thrower. Here ``AS QS``
+    is thrown and the next seat holds ``KS``, which beats ``QS``: the throw fails, the
+    thrower must lead ``QS`` alone and loses 10 points for the card taken back (R-H1–R-H3).
+
+    >>> from tuolaji.core import format_cards, parse_cards, trump_context
+    >>> ctx = trump_context(0, 1)  # rank 2, hearts trump
+    >>> check_throw(ctx, parse_cards("AS KS"), [parse_cards("QS"), [], parse_cards("3H")])
+    ThrowVerdict(valid=True, forced=(), penalty=0, blocker=0)
+    >>> failed = check_throw(ctx, parse_cards("AS QS"), [parse_cards("KS"), [], []])
+    >>> failed.valid, format_cards(failed.forced), failed.penalty, failed.blocker
+    (False, 'QS', 10, 1)
+    """
     for cards in (lead, *others):
         error = card_list_error(cards)
         if error is not None:

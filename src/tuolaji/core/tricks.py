@@ -106,7 +106,23 @@ def winner_of(ctx: TrumpContext, lead: Combo, follows: Sequence[Layers]) -> int:
 
 
 def trick_winner(ctx: TrumpContext, plays: Sequence[Sequence[int]]) -> int:
-    """The index of the winning play among ``plays`` (the lead first)."""
+    """The index of the winning play among ``plays`` (the lead first).
+
+    The highest trump wins, else the highest card of the led suit (R-W1–R-W3); of two
+    equal plays the earlier wins; a throw is beaten only by a ruff of its whole layout
+    (R-W4). Rank 2, hearts trump:
+
+    >>> from tuolaji.core import parse_cards, trump_context
+    >>> ctx = trump_context(0, 1)
+    >>> def trick(*plays: str) -> list[list[int]]:
+    ...     return [parse_cards(play) for play in plays]
+    >>> trick_winner(ctx, trick("KS", "AS", "3H", "AS"))  # the small trump ruffs
+    2
+    >>> trick_winner(ctx, trick("KS", "AS", "AS"))  # two equal aces: the first wins
+    1
+    >>> trick_winner(ctx, trick("QS QS", "AS KS", "3D 3D"))  # only a pair beats a pair
+    0
+    """
     if not 2 <= len(plays) <= 4:
         raise ValueError("a trick has 2 to 4 plays")
     lead = combo_of_layers(ctx, *to_layers(plays[0]))
@@ -120,5 +136,11 @@ def trick_winner(ctx: TrumpContext, plays: Sequence[Sequence[int]]) -> int:
 
 
 def trick_points(plays: Sequence[Sequence[int]]) -> int:
-    """The points in all the plays of a trick (R-O4, R-W5)."""
+    """The points in all the plays of a trick (R-O4, R-W5): 5 for a 5, 10 for a 10 or
+    a king.
+
+    >>> from tuolaji.core import parse_cards
+    >>> trick_points([parse_cards("5S KS"), parse_cards("TD 3C")])
+    25
+    """
     return sum(POINTS[kind] for play in plays for kind in play)

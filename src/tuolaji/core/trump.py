@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tuolaji.core.cards import BJ, KINDS, RANKS, RJ, SUIT_NAMES, SUITS
+from tuolaji.core.cards import BJ, KINDS, RJ, SUIT_NAMES, SUITS
 from tuolaji.core.rules import STANDARD, RuleSet
 
 TRUMP = 4
@@ -65,14 +65,25 @@ class TrumpContext:
         strength = self.strength
         return sorted(cards, key=lambda k: strength[k], reverse=True)
 
-    def describe(self) -> str:
-        """The trump in words, e.g. ``rank 2, hearts trump``."""
-        suit = "no trump suit" if self.suit is None else f"{SUIT_NAMES[self.suit]} trump"
-        return f"rank {RANKS[self.rank]}, {suit}"
-
 
 def trump_context(rank: int, suit: int | None, rules: RuleSet = STANDARD) -> TrumpContext:
-    """The (cached) trump context for a trump rank 0–12 and a trump suit 0–3 or ``None``."""
+    """The (cached) trump context for a trump rank 0–12 and a trump suit 0–3 or ``None``.
+
+    With rank 2 and hearts trump, the trumps are the jokers, the 2s and the hearts
+    (R-O1–R-O3): ``RJ BJ 2H``, then the other 2s (equal), then ``AH`` down to ``3H``,
+    all above every plain card.
+
+    >>> from tuolaji.core import format_cards, parse_card, parse_cards
+    >>> ctx = trump_context(0, 1)  # rank 2 (0), hearts (1) trump
+    >>> [ctx.is_trump(card) for card in parse_cards("2S 3H AS")]
+    [True, True, False]
+    >>> format_cards(ctx.sort_high_to_low(parse_cards("AS 3H 2S RJ 2H AH 2C BJ")))
+    'RJ BJ 2H 2S 2C AH 3H AS'
+    >>> ctx.level[parse_card("2S")] == ctx.level[parse_card("2C")]  # equal cards, one level
+    True
+    >>> trump_context(0, None).is_trump(parse_card("2S"))  # no trump suit: jokers only
+    False
+    """
     if not 0 <= rank < 13:
         raise ValueError(f"trump rank must be 0-12, not {rank}")
     if suit is not None and not 0 <= suit < 4:

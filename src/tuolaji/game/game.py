@@ -7,10 +7,19 @@ A refused action changes nothing: every check runs before any state is touched. 
 values (a seat that is not 0–3, cards that are not card kinds, ``Draw(0)``) are refused
 the same way, naming R-N4, R-N3 or R-D2; ``can_…`` answers False to them and never
 raises.
+
+Who acts is :meth:`Game.turn` (:mod:`tuolaji.game.turn`): the seats that may act and
+with which :class:`~tuolaji.game.turn.ActionKind`, and whether the game waits for chance
+— the next card, which :meth:`Game.draw` deals and a driver draws itself. What a seat
+may do is listed by lazy views (:mod:`tuolaji.game.legal`): :meth:`Game.legal_plays`,
+:meth:`Game.legal_declarations`, :meth:`Game.legal_burials`. A game can also start from
+a position in the play phase (:meth:`Game.from_position`) and be copied for playouts
+(:meth:`Game.copy`).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 
@@ -59,8 +68,16 @@ from tuolaji.game.events import (
     TrickWon,
     TrumpSettled,
 )
+from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
+from tuolaji.game.position import (
+    Position,
+    check_position,
+    position_of_round,
+    round_state_of,
+)
 from tuolaji.game.settlement import settle_round
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart, RoundState
+from tuolaji.game.turn import ActionKind, Turn, could_declare, turn_of
 
 ACE = 12
 
@@ -80,6 +97,23 @@ class Game:
         start: RoundStart | None = None,
         round_limit: int | None = None,
     ) -> None:
+        self._setup(rules, seed, decks, start, round_limit)
+        if start is None:
+            self.round = self._deal(1, 0, None, None, 0)
+        else:
+            # A deal set up as a later round: declarers and starter are given and
+            # declarations only choose the suit (R-T5), as tournaments need.
+            self.round = self._deal(1, start.rank, start.declarers, start.starter, start.starter)
+
+    def _setup(
+        self,
+        rules: RuleSet,
+        seed: int,
+        decks: Iterable[Sequence[int]],
+        start: RoundStart | None,
+        round_limit: int | None,
+    ) -> None:
+        """Everything but the round: the fields every way of making a game sets."""
         self.rules = rules
         self.seed = seed
         self.start = start
@@ -95,12 +129,59 @@ class Game:
         self._pending_draws = 0
         self.results: list[RoundResult] = []
         self.stacked_decks: list[tuple[int, ...]] = []
-        if start is None:
-            self.round = self._deal(1, 0, None, None, 0)
-        else:
-            # A deal set up as a later round: declarers and starter are given and
-            # declarations only choose the suit (R-T5), as tournaments need.
-            self.round = self._deal(1, start.rank, start.declarers, start.starter, start.starter)
+        # The pack order of every deal, redeals included, in deal order: records store
+        # these (docs/records.md) so replay does not depend on random.shuffle.
+        self.packs: list[tuple[int, ...]] = []
+
+    @classmethod
+    def from_position(
+        cls,
+        position: Position,
+        rules: RuleSet = STANDARD,
+        *,
+        seed: int = 0,
+        round_limit: int | None = 1,
+    ) -> Game:
+        """A game whose round stands at ``position`` (:mod:`tuolaji.game.position`: a
+        round in its play phase, every card placed), under ``rules``. The round is built
+        directly — nothing is dealt or shuffled — and has no events or actions before
+        it. By default the game ends with this round; with ``round_limit`` None or
+        larger, later rounds are dealt from ``seed``. A position no game can reach is
+        refused with :class:`~tuolaji.game.position.PositionError` naming the rule."""
+        check_position(position)
+        game = cls.__new__(cls)
+        start = RoundStart(position.rank, position.declarers, position.starter)
+        game._setup(rules, seed, (), start, round_limit)
+        if position.levels is not None:
+            game.levels = list(position.levels)
+        game.round = round_state_of(position, rules)
+        game.phase = Phase.PLAY
+        return game
+
+    def position(self) -> Position:
+        """The position of the round being played, for :meth:`from_position`
+        (:class:`~tuolaji.game.position.PositionError` outside the play phase)."""
+        return position_of_round(self.phase, self.round, self.levels)
+
+    def copy(self) -> Game:
+        """An independent copy to play on (search playouts): what an action changes is
+        copied (the round's lists and hands, the events, actions and results lists, the
+        shuffle's random state, the stacked decks to come); what never changes (rules,
+        cards as tuples, frozen events) is shared."""
+        twin = object.__new__(type(self))
+        fields = dict(self.__dict__)
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = list(value)
+        fields["round"] = self.round.copy()
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        fields["_rng"] = rng
+        # the decks still to come: an iterator may be endless, so it is copied as it
+        # stands (a generator cannot be: give a list, or an iterator object)
+        fields["_decks"] = copy.deepcopy(self._decks)
+        twin.__dict__.update(fields)
+        return twin
 
     # ----------------------------------------------------------------- the deal
 
@@ -109,10 +190,12 @@ class Game:
         if stacked is None:
             pack = full_pack()
             self._rng.shuffle(pack)
+            self.packs.append(tuple(pack))
             return pack
         if sorted(stacked) != full_pack():
             raise ValueError("a stacked deck must hold the 108 cards of the pack (R-D1)")
         self.stacked_decks.append(tuple(stacked))
+        self.packs.append(tuple(stacked))
         return list(stacked)
 
     def _deal(
@@ -133,34 +216,43 @@ class Game:
         check_seat(seat)
         return from_layers(*self.round.hands[seat])
 
+    def turn(self) -> Turn:
+        """Who may act now and with which kinds of action, and whether the game waits
+        for chance (the next card: :meth:`draw`). See :class:`~tuolaji.game.turn.Turn`."""
+        return turn_of(self.phase, self.round)
+
     def to_act(self) -> int | None:
         """The seat whose decision the game waits for; None while cards are drawn (anyone
-        may declare then) and when the game is over."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            return self.round.to_play
-        if phase is Phase.DECLARE:
-            return self.round.window_seat
-        if phase is Phase.EXCHANGE:
-            return self.round.starter
-        return None
+        may declare then) and when the game is over (``turn().seat``)."""
+        return turn_of(self.phase, self.round).seat
 
-    def open_actions(self, seat: int) -> frozenset[str]:
-        """The kinds of action ``seat`` may take now: ``declare``, ``pass``, ``bury``,
-        ``play`` (and ``draw``, which belongs to no seat, while cards are drawn)."""
-        phase = self.phase
-        if phase is Phase.DRAW:
-            standing = self.round.declaration
-            if standing is not None and standing.strength == JOKER_PAIR_DECLARATION:
-                return frozenset({"draw"})  # R-T3: nothing overrides a joker pair
-            return frozenset({"draw", "declare"})
-        if phase is Phase.DECLARE:
-            return frozenset({"declare", "pass"}) if seat == self.round.window_seat else frozenset()
-        if phase is Phase.EXCHANGE:
-            return frozenset({"bury"}) if seat == self.round.starter else frozenset()
-        if phase is Phase.PLAY and seat == self.round.to_play:
-            return frozenset({"play"})
-        return frozenset()
+    def open_actions(self, seat: int) -> frozenset[ActionKind]:
+        """The kinds of action ``seat`` may take now, and :data:`ActionKind.DRAW
+        <tuolaji.game.turn.ActionKind.DRAW>` (no seat's, R-D2) while cards are drawn.
+        The kinds are string enums: ``"declare" in game.open_actions(0)`` works."""
+        turn = turn_of(self.phase, self.round)
+        kinds = turn.kinds(seat)
+        return kinds | {ActionKind.DRAW} if turn.chance else kinds
+
+    def could_declare(self, seat: int) -> bool:
+        """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): cheap bit
+        tests, for a driver deciding whether a seat is worth asking."""
+        return could_declare(self.phase, self.round, seat)
+
+    def legal_plays(self, seat: int) -> LegalPlays:
+        """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose
+        ``in`` is :meth:`can_play`."""
+        return LegalPlays(self, seat)
+
+    def legal_declarations(self, seat: int) -> LegalDeclarations:
+        """The declarations ``seat`` may make now: a view whose ``in`` is
+        :meth:`can_declare`."""
+        return LegalDeclarations(self, seat)
+
+    def legal_burials(self, seat: int) -> LegalBurials:
+        """The burials ``seat`` may make now: a lazy view whose ``in`` is
+        :meth:`can_bury`."""
+        return LegalBurials(self, seat)
 
     def next_drawer(self) -> int | None:
         """The seat that draws the next card, during the draw."""
@@ -185,7 +277,8 @@ class Game:
 
     def draw(self) -> list[Event]:
         """The next seat draws the next card (R-D2); after the last one the final
-        declaring window opens (R-T4)."""
+        declaring window opens (R-T4). This is the game's only chance step: it belongs to
+        no seat, and a driver takes it whenever ``turn().chance`` is True."""
         self.check_draw()
         mark = len(self.events)
         state = self.round

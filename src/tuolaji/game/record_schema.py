@@ -27,12 +27,18 @@ from tuolaji.core.cards import (
     parse_rank,
     team_of,
 )
+from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import RuleSet, rules_from_spec
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play, action_to_json
 from tuolaji.game.state import RoundStart
 
 FORMAT = "tuolaji-record"
-VERSION = 1
+#: The version tuolaji writes: version 2 stores the pack of every deal, so replay does
+#: not depend on ``random.shuffle`` giving the same order on every Python.
+VERSION = 2
+#: The versions tuolaji reads. Version 1 (seed and stacked ``decks``) still replays,
+#: dealing from the seed as it always did.
+READ_VERSIONS = (1, 2)
 #: A deal draws 100 cards and any other action ends a run of draws (R-D2), so no
 #: ``["draw", n]`` of a valid record is longer.
 MAX_DRAW = HAND_SIZE * SEATS
@@ -45,17 +51,28 @@ _EXAMPLES = {
     "bury": '["bury", 0, "9S 5H 6H QH 4D 5D 8C TC"]',
     "play": '["play", 0, "AS AS"]',
 }
+#: What 'version' and 'packs' must be, as messages say it.
+_VERSIONS_ARE = "the number 1 or 2"
+_PACKS_ARE = "a list of the pack of every deal, each a string of the 108 cards"
+_NO_PACKS = "'packs' must hold the pack of every deal, the first deal's at least, not an empty list"
 #: Longest piece of a found value quoted in a message; the rest is cut with "…".
 _QUOTE_LIMIT = 60
 
 
-class RecordError(ValueError):
+class RecordError(TuolajiError, ValueError):
     """A record that cannot be read or does not replay; the message says where."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """Everything needed to replay a game: rules, seed, stacked decks, players, actions."""
+    """Everything needed to replay a game: rules, seed, players, actions, and the
+    packs dealt.
+
+    A version-2 record (what :func:`~tuolaji.game.record.record_of` makes) holds in
+    ``packs`` the pack order of every deal, redeals included, in deal order; its
+    ``seed`` is only information. A version-1 record holds instead the stacked
+    ``decks`` of the first deals, the seed shuffling every later one.
+    """
 
     rules: RuleSet
     seed: int
@@ -64,17 +81,21 @@ class GameRecord:
     decks: tuple[tuple[int, ...], ...] = ()
     start: RoundStart | None = None
     round_limit: int | None = None
+    packs: tuple[tuple[int, ...], ...] = ()
+    version: int = VERSION
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of docs/records.md."""
         data: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "rules": self.rules.to_spec(),
             "seed": self.seed,
             "players": list(self.players),
         }
-        if self.decks:
+        # A version-1 record read from a file is written back as it was: it has no
+        # packs to write (replay it and take record_of to get version 2).
+        if self.version == 1 and self.decks:
             data["decks"] = [format_cards(deck) for deck in self.decks]
         if self.start is not None:
             data["start"] = {
@@ -84,6 +105,8 @@ class GameRecord:
             }
         if self.round_limit is not None:
             data["round_limit"] = self.round_limit
+        if self.version != 1:
+            data["packs"] = [format_cards(pack) for pack in self.packs]
         data["actions"] = [action_to_json(action) for action in self.actions]
         return data
 
@@ -159,17 +182,24 @@ def record_from_json(data: object) -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {found(data)}")
     _check_format(data)
-    _check_version(data)
+    version = _check_version(data)
     rules = _read_rules(_required(data, "rules", "the rule set"))
     seed = _required(data, "seed", "a whole number")
     if not _is_int(seed):
         raise RecordError(f"'seed' must be a whole number, not {found(seed)}")
     players = _read_players(_required(data, "players", "a list of 4 names"))
-    decks = _read_decks(data.get("decks"))
+    decks: tuple[tuple[int, ...], ...] = ()
+    packs: tuple[tuple[int, ...], ...] = ()
+    if version == 1:
+        decks = _read_decks(data.get("decks"))
+    else:
+        _refuse_decks(data.get("decks"))
     start = _read_start(data.get("start"))
     round_limit = _read_round_limit(data.get("round_limit"))
+    if version != 1:
+        packs = _read_packs(_required(data, "packs", _PACKS_ARE))
     actions = _read_actions(_required(data, "actions", "a list of actions"))
-    return GameRecord(rules, seed, players, actions, decks, start, round_limit)
+    return GameRecord(rules, seed, players, actions, decks, start, round_limit, packs, version)
 
 
 def _required(data: dict[str, Any], name: str, what: str) -> object:
@@ -188,16 +218,21 @@ def _check_format(data: dict[str, Any]) -> None:
         )
 
 
-def _check_version(data: dict[str, Any]) -> None:
+def _check_version(data: dict[str, Any]) -> int:
     if "version" not in data:
-        raise RecordError(f"the record has no 'version': it must be the number {VERSION}")
+        raise RecordError(f"the record has no 'version': it must be {_VERSIONS_ARE}")
     version = data["version"]
-    if _is_int(version) and version != VERSION:
-        raise RecordError(
-            f"unknown record version {_number_text(version)}: this tuolaji reads version {VERSION}"
-        )
     if not _is_int(version):
-        raise RecordError(f"'version' must be the number {VERSION}, not {found(version)}")
+        raise RecordError(f"'version' must be {_VERSIONS_ARE}, not {found(version)}")
+    if version not in READ_VERSIONS:
+        raise _unknown_version(version)
+    return version
+
+
+def _unknown_version(version: int) -> RecordError:
+    return RecordError(
+        f"unknown record version {_number_text(version)}: this tuolaji reads versions 1 and 2"
+    )
 
 
 def _read_rules(spec: object) -> RuleSet:
@@ -234,6 +269,36 @@ def _read_decks(decks: object) -> tuple[tuple[int, ...], ...]:
             f"not {found(decks)}"
         )
     return tuple(_read_deck(f"decks[{index}]", text) for index, text in enumerate(decks))
+
+
+def _read_packs(packs: object) -> tuple[tuple[int, ...], ...]:
+    """The pack of every deal of a version-2 record; the first deal has one at least."""
+    if not isinstance(packs, list):
+        raise RecordError(f"'packs' must be {_PACKS_ARE}, not {found(packs)}")
+    if not packs:
+        raise RecordError(_NO_PACKS)
+    return tuple(_read_deck(f"packs[{index}]", text) for index, text in enumerate(packs))
+
+
+def _refuse_decks(decks: object) -> None:
+    # Stacked decks would say a second time what 'packs' says; a document holding both
+    # is not one tuolaji wrote, and which of them counts would be a guess.
+    if decks not in (None, [], ()):
+        raise RecordError(
+            "'decks' must be left out of a version-2 record, which holds every deal's "
+            f"pack in 'packs', not {found(decks)}"
+        )
+
+
+def check_deals(record: GameRecord) -> None:
+    """Check the version of a :class:`GameRecord` and the fields that say what it deals
+    as reading does, for a record built by hand rather than read from a document."""
+    if record.version not in READ_VERSIONS:
+        raise _unknown_version(record.version)
+    if record.version != 1:
+        _refuse_decks(record.decks)
+        if not record.packs:
+            raise RecordError(_NO_PACKS)
 
 
 def _read_deck(field: str, text: object) -> tuple[int, ...]:

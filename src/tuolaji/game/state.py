@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass, field
 
@@ -94,6 +95,18 @@ class RoundState:
     def opponents_points(self) -> int:
         """The opponents' points so far: tricks won plus penalties (R-H3, R-S1)."""
         return self.trick_points + self.penalties
+
+    def copy(self) -> RoundState:
+        """A copy whose lists are new (an action changes them in place) and whose
+        tuples and frozen values are shared (nothing changes them)."""
+        return dataclasses.replace(
+            self,
+            deck=list(self.deck),
+            hands=list(self.hands),
+            trick=list(self.trick),
+            trick_layers=list(self.trick_layers),
+            won_cards=[list(won) for won in self.won_cards],
+        )
 
 
 @dataclass(frozen=True, slots=True)

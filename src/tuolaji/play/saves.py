@@ -14,8 +14,6 @@ import shlex
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 #: the environment variable that overrides the data folder
 DATA_DIR_VARIABLE = "TUOLAJI_DATA_DIR"
 #: how many saved games an error message lists when a name is not found
@@ -28,6 +26,9 @@ def data_dir() -> Path:
     override = os.environ.get(DATA_DIR_VARIABLE, "").strip()
     if override:
         return Path(override).expanduser()
+    # imported here: `tuolaji rules` reaches this module and must run without [play]
+    import platformdirs
+
     return Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
 
 

@@ -10,11 +10,8 @@ line leaves the screen in any language.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.message import Message as TextualMessage
@@ -23,6 +20,7 @@ from textual.widget import Widget
 from tuolaji.core.cards import SUIT_SYMBOLS
 from tuolaji.core.trump import TRUMP
 from tuolaji.i18n import _
+from tuolaji.play.cells import fit, screen_cells, wrap
 from tuolaji.play.words import HUMAN, CardRun, rich, seat_name, suit_heading
 from tuolaji.render import card_text
 
@@ -32,51 +30,6 @@ SELECTED_STYLE = "reverse"
 WINNER_STYLE = "bold green"
 CARD_CELLS = 3  # two characters a card, one space
 SEPARATOR = " · "
-
-
-# ------------------------------------------------------------------ measuring text
-
-
-def screen_cells(text: str) -> int:
-    """The cells ``text`` takes on a terminal, counted generously.
-
-    Rich (and so Textual) counts a spacing vowel sign of Devanagari and other Indic
-    scripts (Unicode category Mc, e.g. the ि of पश्चिम) as no cell, since it joins the
-    letter before it; terminals such as tmux and xterm give it a cell of its own, which
-    pushed East's cards off an 80-column screen in Hindi. Laid out by the larger count,
-    a line fits on both. CJK wide characters count 2 either way (``cell_len``).
-    """
-    if text.isascii():
-        return len(text)
-    return cell_len(text) + sum(1 for char in text if unicodedata.category(char) == "Mc")
-
-
-def fit(text: Text, width: int) -> Text:
-    """``text`` on one line of at most ``width`` screen cells, cut with an ellipsis."""
-    if screen_cells(text.plain) <= width:
-        return text
-    target = width
-    while target > 1:
-        cut = text.copy()
-        cut.truncate(target, overflow="ellipsis")
-        excess = screen_cells(cut.plain) - width
-        if excess <= 0:
-            return cut
-        target -= excess
-    return Text("…")
-
-
-def wrap(text: Text, width: int, console: Console) -> list[Text]:
-    """``text`` word-wrapped to lines of at most ``width`` screen cells."""
-    width = max(1, width)
-    target = width
-    for _attempt in range(8):
-        rows = list(text.wrap(console, target))
-        excess = max((screen_cells(row.plain.rstrip()) - width for row in rows), default=0)
-        if excess <= 0:
-            return rows
-        target = max(1, target - excess)
-    return [fit(row, width) for row in text.wrap(console, target)]
 
 
 def pack(
@@ -163,9 +116,9 @@ class MessageBar(Widget):
         width = content_width(self)
         # a long prompt (the end of a game) may take every line, unless a message waits
         room = self.rows // 2 if self.message.plain else self.rows
-        rows = wrap(self.prompt, width, self.app.console)[:room] if self.prompt.plain else []
+        rows = wrap(self.prompt, width)[:room] if self.prompt.plain else []
         if self.message.plain:
-            rows += wrap(self.message, width, self.app.console)
+            rows += wrap(self.message, width)
         if len(rows) > self.rows:
             rows = rows[: self.rows]
             rows[-1] = fit(rows[-1] + Text(" …"), width)
@@ -200,7 +153,7 @@ class LogView(Widget):
         for line in reversed(self.lines):
             if height > 0 and len(rows) >= height:
                 break
-            rows[:0] = wrap(line, width, self.app.console)
+            rows[:0] = wrap(line, width)
         if height > 0:
             rows = rows[-height:]
         return Text("\n").join(rows)
@@ -254,8 +207,8 @@ class Paragraphs(Widget):
 
     def render(self) -> Text:
         """Every line, wrapped."""
-        width, console = content_width(self), self.app.console
-        return Text("\n").join(row for line in self.lines for row in wrap(line, width, console))
+        width = content_width(self)
+        return Text("\n").join(row for line in self.lines for row in wrap(line, width))
 
 
 # ------------------------------------------------------------------ the table
@@ -309,28 +262,27 @@ class TrickView(Widget):
     def render(self) -> Text:
         """The table at the width the widget has now."""
         width = content_width(self)
-        console = self.app.console
 
         def centred(text: Text) -> list[Text]:
-            rows = wrap(text, width, console)
+            rows = wrap(text, width)
             return [
                 Text(" " * max(0, (width - screen_cells(row.plain)) // 2)) + row for row in rows
             ]
 
         def right(text: Text) -> list[Text]:
-            rows = wrap(text, width, console)
+            rows = wrap(text, width)
             return [Text(" " * max(0, width - screen_cells(row.plain))) + row for row in rows]
 
         rows = [fit(self.heading, width)]
         if self.note.plain:
-            rows += wrap(self.note, width, console)[:2]
+            rows += wrap(self.note, width)[:2]
         rows += centred(self.spot(2))
         west, east = self.spot(3), self.spot(1)
         gap = width - screen_cells(west.plain) - screen_cells(east.plain)
         if gap >= 1:
             rows.append(west + Text(" " * gap) + east)
         else:  # a long throw on both sides: one line each
-            rows += wrap(west, width, console) + right(east)
+            rows += wrap(west, width) + right(east)
         rows += centred(self.spot(HUMAN))
         return Text("\n").join(rows)
 

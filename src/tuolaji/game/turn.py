@@ -1,0 +1,144 @@
+"""Who acts: the kinds of action, and which seats may take which of them now.
+
+A game of Tractor waits, at every moment, either for one seat (the final declaring
+window, the talon exchange, each play) or — while the cards are dealt — for chance: the
+next card of the pack, while every seat may declare at any moment (R-D2, R-T2). A
+:class:`Turn` says which, in every phase; :meth:`Game.turn
+<tuolaji.game.game.Game.turn>` gives the current one. Drawing (``Game.draw()``) belongs
+to no seat: a driver takes that step itself, as often as it likes, between its seats'
+declarations — it is the game's only chance step.
+
+>>> from tuolaji.game.game import Game
+>>> game = Game(seed=1)
+>>> turn = game.turn()
+>>> turn.chance, turn.seat, sorted(turn.kinds(2))
+(True, None, [<ActionKind.DECLARE: 'declare'>])
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from tuolaji.core.cards import BJ, RJ, SEATS
+from tuolaji.core.declare import PAIR_DECLARATION
+from tuolaji.game.state import Phase, RoundState
+
+
+class ActionKind(enum.StrEnum):
+    """The five kinds of action (their values are the names records use)."""
+
+    DRAW = "draw"  # the next card goes to the next drawer: chance, no seat's choice (R-D2)
+    DECLARE = "declare"  # reveal trump-rank cards or jokers (R-T2–R-T4)
+    PASS = "pass"  # pass in the final declaring window (R-T4)
+    BURY = "bury"  # the starter lays 8 cards face down (R-K1)
+    PLAY = "play"  # lead or follow (R-P1)
+
+
+_NONE: frozenset[ActionKind] = frozenset()
+_DECLARE = frozenset({ActionKind.DECLARE})
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who may act now, and with which kinds of action.
+
+    ``chance`` is True while the game waits for the next card to be drawn (a
+    :data:`ActionKind.DRAW`, which belongs to no seat). ``seat`` is the one seat the game
+    waits for (None while cards are drawn and once the game is over). ``by_seat`` holds
+    the kinds open to each seat, seat 0 first.
+    """
+
+    phase: Phase
+    chance: bool
+    seat: int | None
+    by_seat: tuple[frozenset[ActionKind], ...]
+
+    def kinds(self, seat: object) -> frozenset[ActionKind]:
+        """The kinds of action open to ``seat`` (none for a value that is not a seat)."""
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            return _NONE
+        return self.by_seat[seat]
+
+    def may(self, seat: object, kind: ActionKind) -> bool:
+        """Whether ``seat`` may take an action of ``kind`` now."""
+        return kind in self.kinds(seat)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that may act now, in seat order."""
+        return tuple(seat for seat in range(SEATS) if self.by_seat[seat])
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: nobody acts any more."""
+        return self.phase is Phase.OVER
+
+
+def _one_seat(phase: Phase, seat: int, kinds: frozenset[ActionKind]) -> Turn:
+    by_seat = tuple(kinds if other == seat else _NONE for other in range(SEATS))
+    return Turn(phase, False, seat, by_seat)
+
+
+# Every turn there can be, built once: Game.turn() runs for every step of self-play.
+DRAW_TURN = Turn(Phase.DRAW, True, None, (_DECLARE,) * SEATS)
+#: the draw once a joker pair stands: nothing overrides it (R-T3)
+DRAW_TURN_CLOSED = Turn(Phase.DRAW, True, None, (_NONE,) * SEATS)
+OVER_TURN = Turn(Phase.OVER, False, None, (_NONE,) * SEATS)
+WINDOW_TURNS = tuple(
+    _one_seat(Phase.DECLARE, seat, frozenset({ActionKind.DECLARE, ActionKind.PASS}))
+    for seat in range(SEATS)
+)
+EXCHANGE_TURNS = tuple(
+    _one_seat(Phase.EXCHANGE, seat, frozenset({ActionKind.BURY})) for seat in range(SEATS)
+)
+PLAY_TURNS = tuple(
+    _one_seat(Phase.PLAY, seat, frozenset({ActionKind.PLAY})) for seat in range(SEATS)
+)
+
+
+def turn_of(phase: Phase, state: RoundState) -> Turn:
+    """The turn of a round in ``phase`` (see :class:`Turn`)."""
+    if phase is Phase.PLAY:
+        return PLAY_TURNS[state.to_play]
+    if phase is Phase.DRAW:
+        standing = state.declaration
+        # a joker pair (the only declaration of jokers) is never overridden (R-T3)
+        return DRAW_TURN if standing is None or standing.cards[0] < BJ else DRAW_TURN_CLOSED
+    if phase is Phase.DECLARE:
+        return WINDOW_TURNS[state.window_seat]
+    if phase is Phase.EXCHANGE:
+        assert state.starter is not None  # settled with the trump
+        return EXCHANGE_TURNS[state.starter]
+    return OVER_TURN
+
+
+_JOKERS = 1 << BJ | 1 << RJ
+#: trump rank → the mask of its four cards, one per suit
+_RANK_MASKS = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
+
+
+def could_declare(phase: Phase, state: RoundState, seat: object) -> bool:
+    """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): bit tests on
+    the hand, no declaration is built. Over no declaration any trump-rank card (or a
+    joker pair) does; over a single, a pair of trump-rank cards or jokers (a declarer's
+    twin of their own single among them); over a pair, only a joker pair; over a joker
+    pair, nothing."""
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        return False
+    if phase is Phase.DECLARE:
+        if seat != state.window_seat:
+            return False
+    elif phase is not Phase.DRAW:
+        return False
+    standing = state.declaration
+    strength = 0 if standing is None else standing.strength
+    ones, twos = state.hands[seat]
+    rank_cards = _RANK_MASKS[state.rank]
+    if strength == 0:
+        return bool(ones & rank_cards or twos & _JOKERS)
+    if strength < PAIR_DECLARATION:
+        return bool(twos & (rank_cards | _JOKERS))
+    if strength == PAIR_DECLARATION:
+        return bool(twos & _JOKERS)
+    return False
