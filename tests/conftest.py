@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis.database import (
 )
 
 from judge_support import Check, make_check
+from tuolaji.i18n import current_language, set_language
 
 #: Hypothesis keeps the failing examples it found here, to try them first next time.
 EXAMPLES = Path(__file__).resolve().parents[1] / ".hypothesis" / "examples"
@@ -40,3 +42,12 @@ if _WORKER and _PROFILE.database is not None:
 def check() -> Check:
     """Check one case of a judge table; each table goes through one judge process, once."""
     return make_check()
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Player-facing words in English for the test, the language in force restored after."""
+    before = current_language()
+    set_language("en")
+    yield
+    set_language(before)

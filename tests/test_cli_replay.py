@@ -23,9 +23,13 @@ from typer.testing import CliRunner
 
 from clikit import run_cli
 from tuolaji.cli import app
-from tuolaji.game.events import Buried
+from tuolaji.core.cards import format_cards
+from tuolaji.game.events import Buried, Declared, RoundStarted, TrickWon
 from tuolaji.game.record import RecordError, load_record, replay
-from tuolaji.render import cards_text, event_lines
+from tuolaji.i18n import _, current_language, set_language
+from tuolaji.play.narrate import game_over_text, record_story
+from tuolaji.play.words import plain
+from tuolaji.render import cards_text
 
 DATA = Path(__file__).resolve().parent / "data"
 GOLDEN = DATA / "game-standard-seed2.json"
@@ -253,21 +257,25 @@ def test_the_real_command_prints_one_unwrapped_line_and_no_traceback(
 
 
 def test_tuolaji_replay_prints_rounds_and_tricks() -> None:
-    done = run_cli("replay", str(GOLDEN))
+    done = run_cli("replay", str(GOLDEN), "--lang", "en")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "standard rules, seed 2000006" in out
-    rounds = re.findall(r"^Round (\d+) ", out, re.MULTILINE)
+    rounds = re.findall(r"^Round (\d+) begins: trump rank ", out, re.MULTILINE)
     assert [int(r) for r in rounds] == list(range(1, 15))
-    tricks = re.findall(r"^ {2,3}\d{1,2}  \d: ", out, re.MULTILINE)
-    assert len(tricks) == 328
-    assert "team 1 (seats 1 & 3) passes A and wins the game" in out
-    # R-K1: every round's talon is shown at its end, after its last trick.
+    # every trick on one line, in the play log's words
+    tricks = re.findall(r"^Trick \d{1,2}: \S+ .* — .*wins?, \d+ points?\.$", out, re.MULTILINE)
     game = replay(load_record(GOLDEN))
+    assert len(tricks) == sum(isinstance(event, TrickWon) for event in game.events) == 328
+    assert out.rstrip().endswith(game_over_text(1))  # team 1 (East and West) wins
+    # every declaration and pass is told as it happens
+    declared = re.findall(r"^(You declare|\w+ declares) ", out, re.MULTILINE)
+    assert len(declared) == sum(isinstance(event, Declared) for event in game.events)
+    # R-K1: every round's talon is shown at its end, after its last trick.
     for bury in (event for event in game.events if isinstance(event, Buried)):
         talon = cards_text(bury.cards).plain
-        assert re.search(
-            rf"^  (talon \(buried by seat \d\):|opponents take .*talon) {talon}", out, re.MULTILINE
+        assert re.search(rf"^(You buried|\w+ buried) {talon} in the talon\.$", out, re.MULTILINE), (
+            talon
         )
 
 
@@ -280,43 +288,76 @@ def test_tuolaji_replay_prints_a_version_2_record_as_the_same_game(tmp_path: Pat
         path = tmp_path / version / "game.json"  # the same length, so the same wrapping
         path.parent.mkdir()
         path.write_bytes(golden.read_bytes())
-        result = runner.invoke(app, ["replay", str(path)])
+        result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
         assert (result.exit_code, result.stderr) == (0, ""), result.stderr
         printed.append(result.stdout.replace(str(path), "FILE"))
     assert printed[0] == printed[1]
-    assert "team 1 (seats 1 & 3) passes A and wins the game" in printed[1]
+    assert game_over_text(1) in printed[1]
 
 
 def test_names_and_messages_with_brackets_are_printed_as_they_are(tmp_path: Path) -> None:
     path = bad_path(tmp_path, golden_with(lambda d: d["players"].__setitem__(0, "[/]x[bold]")))
     status, out, err = invoke(path)
     assert (status, err) == (0, "")
-    assert "players [/]x[bold], random, random, random" in " ".join(out.split())
+    joined = " ".join(out.split())
+    assert "Players: You: [/]x[bold], East: random, North: random, West: random." in joined
+
+
+def test_replay_speaks_the_language_asked_for() -> None:
+    """``--lang`` as for the other commands: the game is told in the play log's words,
+    translated (the round's opening line here)."""
+    runner = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "200"})
+    before = current_language()
+    try:
+        result = runner.invoke(app, ["replay", str(GOLDEN), "--lang", "zh_CN"])
+        assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+        opening = _("Round {n} begins: trump rank {rank}.").format(n=1, rank="2")
+        assert opening != "Round 1 begins: trump rank 2."  # the catalog translates it
+    finally:
+        set_language(before)
+    assert opening in result.stdout.splitlines()
 
 
 # ------------------------------------------------------------------ the replay text
 
 
+@pytest.mark.usefixtures("english")
 def test_the_printed_game_shows_each_rounds_talon_at_its_end() -> None:
     """R-K1: the talon is the starter's secret only until the round ends; a record has
-    full information, so the replay shows it then, whoever took the last trick."""
+    full information, so the replay shows it then, whoever took the last trick: with
+    its bonus when the defenders took the last trick, in the round's summary always."""
     game = replay(load_record(DATA / "game-standard-seed4.json"))
-    lines = [line.plain for line in event_lines(game.events)]
+    lines = [plain(message) for message in record_story(game.events, game.results)]
     buried = [event for event in game.events if isinstance(event, Buried)]
-    ends = [i for i, line in enumerate(lines) if line.startswith("  opponents' points")]
+    ends = [i for i, line in enumerate(lines) if line.startswith("Next round")]
     assert len(ends) == len(game.results) == len(buried)
     shown = {"bonus": 0, "no bonus": 0}
+    start = 0
     for end, bury, result in zip(ends, buried, game.results, strict=True):
-        talon = cards_text(bury.cards).plain
+        talon = format_cards(bury.cards)
         assert tuple(bury.cards) == result.talon
-        line = lines[end - 1]  # the line just before the round's verdict
-        if line.startswith("  opponents take the last trick; talon "):
+        told = lines[start : end + 1]
+        last_trick = max(i for i, line in enumerate(told) if line.startswith("Trick "))
+        summary = told[last_trick + 1 :]
+        assert any(line.endswith(f"buried {talon} in the talon.") for line in summary)
+        if any(
+            line.startswith(f"The defenders took the last trick: the talon {talon}")
+            for line in summary
+        ):
             shown["bonus"] += 1
-            assert talon in line
         else:
             shown["no bonus"] += 1
-            assert line == (
-                f"  talon (buried by seat {bury.seat}): {talon} — the declarers "
-                "take the last trick: no bonus"
-            )
+            assert "Talon bonus: none (the declarers took the last trick)." in summary
+        start = end + 1
     assert shown["bonus"] and shown["no bonus"]  # the golden game has both kinds of end
+
+
+@pytest.mark.usefixtures("english")
+def test_the_story_tells_every_deal_and_no_draws() -> None:
+    """Every deal starts after an empty line; no drawn card is ever told (a record's
+    reader learns the hands from the plays, as at the table)."""
+    game = replay(load_record(GOLDEN))
+    story = list(record_story(game.events, game.results))
+    deals = sum(isinstance(event, RoundStarted) for event in game.events)
+    assert sum(message == [] for message in story) == deals
+    assert not any("draw" in plain(message) for message in story)

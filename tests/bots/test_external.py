@@ -37,8 +37,10 @@ from tuolaji.bots.protocol import (
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import format_cards, parse_cards
+from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
 from tuolaji.game import Game, Observation, Phase, RoundStart
+from tuolaji.game.actions import Draw
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "bot.py"
@@ -168,6 +170,37 @@ def test_hello_requests_and_bye_are_the_documented_json(tmp_path: Path) -> None:
             assert request["legal_complete"] is False  # throws are never listed
 
 
+def test_a_quiet_bot_is_asked_to_declare_after_each_draw_while_it_could(tmp_path: Path) -> None:
+    """R-T2: declaring is open all through the deal, so a bot that keeps quiet is asked
+    again after each of its later draws while a declaration of its would stand — with a
+    card it already held — as docs/bot-protocol.md says; never after another's draw."""
+    path = tmp_path / "received.jsonl"
+    start = RoundStart(rank=0, declarers=0, starter=0)
+    with misbehaving("good", "--record", str(path), seed=11) as bot:  # "" to every offer
+        game = seat_game(bot, seed=3, start=start)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    asked = [
+        len(r["observation"]["hand"].split())
+        for r in lines[1:-1]
+        if r["decision"] == "declare" and r["observation"]["phase"] == "draw"
+    ]
+    # the same deal again, noting seat 0's hand size after each draw of its own that
+    # leaves some declaration of its standing, the deal still going on
+    again = Game(STANDARD, 3, start=start)
+    could: list[int] = []
+    for action in game.actions:
+        if not isinstance(action, Draw):
+            again.apply(action)
+            continue
+        for _ in range(action.count):
+            drawer = again.next_drawer()
+            again.draw()
+            if drawer == 0 and again.phase is Phase.DRAW and again.could_declare(0):
+                could.append(len(again.hand(0)))
+    assert asked == could
+    assert len(asked) > 3  # asked again and again, not only when a card opens a declaration
+
+
 def test_the_documentation_explains_every_field() -> None:
     doc = DOC.read_text(encoding="utf-8")
     for field in OBSERVATION_FIELDS | {"legal", "legal_complete", "timeout_s", "seed"}:
@@ -202,8 +235,8 @@ class Prober:
         options, complete = declaration_strings(obs)
         assert complete and options[0] == ""
         assert checked_decision("declare", obs, "") is None  # keeping quiet is always legal
-        for text in options[1:]:
-            assert self.game.can_declare(obs.seat, parse_cards(text))
+        # the protocol lists exactly the game's legal declarations, in its order
+        assert options[1:] == [format_cards(c) for c in self.game.legal_declarations(obs.seat)]
         for kind in (*range(54), *range(54)):
             cards = [kind] * self.rng.choice((1, 2))
             assert self.verdict("declare", obs, cards) == self.game.can_declare(obs.seat, cards)
@@ -283,6 +316,13 @@ def test_answers_that_are_not_answers_are_refused(line: str, kind: str) -> None:
     assert caught.value.kind == kind
 
 
+def test_a_refused_answer_is_a_tuolaji_error() -> None:
+    # one root for every error tuolaji raises on purpose
+    assert issubclass(AnswerError, TuolajiError)
+    with pytest.raises(TuolajiError):
+        answer_cards("not json", 1)
+
+
 def test_answer_text_is_read() -> None:
     assert answer_cards('{"id": 4, "cards": "AS AS"}', 4) == "AS AS"
     assert answer_cards('{"id": 4, "cards": null}', 4) is None
@@ -303,9 +343,9 @@ def test_a_crashing_bot_is_replaced_and_not_asked_again(log: pytest.LogCaptureFi
         game = seat_game(bot)
         assert_reaped(bot.pid)  # already, before close
     assert len(game.results) == 1
-    assert bot.errors == {"crash": 1} and not bot.asking
+    assert bot.errors == {"crash": 1}
     assert bot.fallbacks > 10
-    # Every later decision of the game counts under the crash.
+    # Never asked again: every later decision of the game counts under the crash.
     assert bot.fallback_tally() == FallbackTally(crash=bot.fallbacks)
     (message,) = errors_logged(log)
     assert bot.name in message and "request 4" in message
@@ -319,7 +359,7 @@ def test_a_silent_bot_times_out_without_hanging_the_game(log: pytest.LogCaptureF
         assert_reaped(bot.pid)
     assert time.monotonic() - started < 5
     assert len(game.results) == 1
-    assert bot.errors == {"timeout": 1} and not bot.asking
+    assert bot.errors == {"timeout": 1}  # never asked again: one timeout, then fallbacks
     assert bot.fallback_tally() == FallbackTally(timeout=bot.fallbacks, timeouts_fired=1)
     (message,) = errors_logged(log)
     assert "request 2" in message and "no answer within 0.3 s" in message
@@ -355,9 +395,10 @@ def test_every_bad_answer_is_logged_counted_and_replaced(
     with misbehaving(mode, "--at", "3") as bot:
         game = seat_game(bot, start=RoundStart(rank=0, declarers=0, starter=0))
         pid = bot.pid
-        assert bot.asking  # a bad answer is no reason to stop asking
     assert_reaped(pid)
     assert len(game.results) == 1
+    # a bad answer is no reason to stop asking: every later answer is bad again, and
+    # each was asked for (an error apiece) before its fallback
     assert set(bot.errors) == {kind} and bot.errors[kind] == bot.fallbacks > 10
     assert bot.fallback_kinds == {cause: bot.fallbacks}
     assert bot.fallback_tally().replaced == bot.fallbacks
@@ -387,7 +428,6 @@ def test_a_chatty_bot_costs_at_most_some_fallbacks(log: pytest.LogCaptureFixture
     # depends on timing; either way the game goes on and the answers stay in step.
     with misbehaving("chatty") as bot:
         game = seat_game(bot)
-        assert bot.asking
     assert len(game.results) == 1
     assert set(bot.errors) <= {"unasked", "bad_answer"} and bot.errors["unasked"] > 0
     assert bot.fallbacks == bot.errors["bad_answer"] == len(errors_logged(log))

@@ -29,7 +29,6 @@ from tuolaji.bots.registry import (
     check_player_names,
     make_player,
     parse_player,
-    player_label,
     split_players,
 )
 from tuolaji.bots.search import DEFAULT_GUESSES, SearchPlayer
@@ -151,8 +150,8 @@ def test_every_kind_takes_a_label() -> None:
     ):
         player = make_player(name, 0)
         assert isinstance(player, kind)
-        assert player.name == player_label(name) == name.split("name=")[1].split(":")[0]
-    assert player_label("search:guesses=4") == "search:guesses=4"
+        assert player.name == name.split("name=")[1].split(":")[0]
+    assert make_player("search:guesses=4", 0).name == "search:guesses=4"  # no label
     assert check_player_names(["random:name=r", "heuristic", "random:name=r"]) == {
         "random:name=r": "r",
         "heuristic": "heuristic",

@@ -278,8 +278,9 @@ def visible_to(game: Game, seat: int | None) -> Counter[int]:
     for trick in state.tricks:
         for _, played in trick.plays:
             seen += played
-        if trick.failed_throw is not None:
+        if trick.failed_throw is not None:  # kept whole with its trick (R-H1–R-H3)
             seen += trick.failed_throw.attempted
+            seen += trick.failed_throw.forced
     for declaration in state.declarations:
         seen += declaration.cards
     if state.declaration is not None:

@@ -79,7 +79,7 @@ GAMES = [
         328,
         [4, 14],
         1,
-        "d6bc7d27b533a89c0273a45862ed5d0657c853b0fb1d5afdd4401dfb929eb476",
+        "c7e486663ac931bc08c09cf4c8c76cbc04fa281f6f2e62e24390ca3e62c6200e",
         id="standard-seed2",
     ),
     pytest.param(
@@ -91,7 +91,7 @@ GAMES = [
         412,
         [13, 6],
         0,
-        "5441a5cc2facf198261592be6aa93965bff091e0ab64b75455971d3827d3e60c",
+        "c62efc71e5487e3ce0fe0a3df35e423d80d62d30ae29d97396855a5a8f28a0c4",
         id="standard-seed4",
     ),
     pytest.param(
@@ -103,7 +103,7 @@ GAMES = [
         437,
         [13, 6],
         0,
-        "4fde6fdfd85cba5fe919d2917c061a4770f51d60a7960a96d7fa3646cfa34da6",
+        "9b84870c932883dc7b62c46d27d43a29effd244a55c287ab6842ed0d459654d3",
         id="classic-seed3",
     ),
 ]

@@ -36,6 +36,7 @@ from tuolaji.game.events import (
     RoundEnded,
     RoundStarted,
     TalonFlipped,
+    TalonTaken,
     TrumpSettled,
 )
 
@@ -404,7 +405,10 @@ def test_r_t3_joker_pair_ends_the_declaring_and_skips_the_final_window() -> None
     refuse(game, Declare(3, tuple(c("RJ RJ"))), "R-T3")
     events = game.draw()  # the 100th card
     assert game.phase is Phase.EXCHANGE
-    assert events[-1] == TrumpSettled(rank=0, suit=None, declarers=0, starter=2)
+    assert events[-2:] == [
+        TrumpSettled(rank=0, suit=None, declarers=0, starter=2),
+        TalonTaken(2, game.round.talon),  # R-K1: the starter takes the talon
+    ]
     assert not any(isinstance(e, Passed) for e in game.events)
     assert game.to_act() == 2
     refuse(game, Pass(0), "R-T4")
@@ -446,7 +450,11 @@ def test_r_t4_four_passes_in_a_row_close_the_window() -> None:
         assert game.phase is Phase.DECLARE
         assert game.to_act() == seat + 1
     events = game.pass_declaring(3)
-    assert events == [Passed(3), TrumpSettled(rank=0, suit=1, declarers=0, starter=0)]
+    assert events == [
+        Passed(3),
+        TrumpSettled(rank=0, suit=1, declarers=0, starter=0),
+        TalonTaken(0, game.round.talon),
+    ]
     assert game.phase is Phase.EXCHANGE
     refuse(game, Pass(0), "R-T4")
     refuse(game, Declare(1, tuple(c("2D 2D"))), "R-T4")
@@ -464,7 +472,10 @@ def test_r_t4_a_declaration_in_the_window_resets_the_count() -> None:
     refuse(game, Declare(1, tuple(c("2D 2D"))), "R-T3")  # its own pair: not stronger
     game.pass_declaring(1)
     assert game.phase is Phase.EXCHANGE
-    assert game.events[-1] == TrumpSettled(rank=0, suit=2, declarers=1, starter=1)
+    assert game.events[-2:] == [
+        TrumpSettled(rank=0, suit=2, declarers=1, starter=1),
+        TalonTaken(1, game.round.talon),
+    ]
 
 
 def test_r_t4_a_joker_pair_in_the_window_settles_at_once() -> None:
@@ -475,6 +486,7 @@ def test_r_t4_a_joker_pair_in_the_window_settles_at_once() -> None:
     assert events == [
         Declared(2, tuple(c("BJ BJ"))),
         TrumpSettled(rank=0, suit=None, declarers=0, starter=2),
+        TalonTaken(2, game.round.talon),
     ]
     assert game.phase is Phase.EXCHANGE
 
@@ -521,7 +533,10 @@ def test_r_t5_later_rounds_any_seat_declares_only_the_suit() -> None:
     game.declare(opponent, c(card(game.round.rank, "D")))
     finish_draw(game)
     pass_window(game)
-    assert game.events[-1] == TrumpSettled(game.round.rank, 2, declarers, starter)
+    assert game.events[-2:] == [
+        TrumpSettled(game.round.rank, 2, declarers, starter),
+        TalonTaken(starter, game.round.talon),
+    ]
     assert len(game.hand(starter)) == 33
 
 
@@ -595,6 +610,7 @@ def test_r_t6_later_round_nobody_declares_the_talon_is_turned(
     assert game.events[mark + 4 :] == [
         TalonFlipped(flipped, suit),
         TrumpSettled(game.round.rank, suit, declarers, starter),
+        TalonTaken(starter, game.round.talon),
     ]
     assert game.round.talon_flipped == flipped
     assert game.phase is Phase.EXCHANGE

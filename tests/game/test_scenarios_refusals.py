@@ -14,7 +14,6 @@ Helpers (``stack``, ``refuse`` …) come from test_scenarios.py.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -43,7 +42,6 @@ from tuolaji.core.errors import (
 from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, Play, PositionError
 from tuolaji.game.actions import Action
 from tuolaji.game.record import RecordError
-from tuolaji.i18n import current_language, set_language
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.words import CardRun, rule_brief
 
@@ -243,15 +241,6 @@ def test_r_k1_a_burial_of_the_wrong_count_says_how_many() -> None:
 
 
 # ------------------------------------------------------- the words the player reads
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """English messages for the test, the language in force restored after."""
-    before = current_language()
-    set_language("en")
-    yield
-    set_language(before)
 
 
 def test_words_leading_a_card_not_held(english: None) -> None:

@@ -194,7 +194,7 @@ def test_an_error_behind_a_key_is_shown_not_a_crash(tmp_path: Path) -> None:
 def test_cards_selected_with_space_are_declared_with_enter(tmp_path: Path) -> None:
     async def play(app: TuolajiApp, pilot: Pilot[None]) -> None:
         session = app.session
-        option = session.offer[-1]  # 2H 2H
+        option = session.declaration_options()[-1]  # 2H 2H
         hand = app.hand
         start = hand.cards.index(option[0])
         await press(pilot, *["right"] * start, "space", "right", "space")

@@ -6,14 +6,11 @@ tests/game/test_scenarios_refusals.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tuolaji.core import errors
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.errors import IllegalAction
-from tuolaji.i18n import current_language, set_language
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.words import CardRun, refusal, rule_brief
 
@@ -30,11 +27,8 @@ RULE_OF = {errors.WRONG_PHASE: "R-P1", errors.NOT_YOUR_TURN: "R-P1"}
 
 
 @pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    before = current_language()
-    set_language("en")
-    yield
-    set_language(before)
+def in_english(english: None) -> None:
+    """Every test here reads the English sentences."""
 
 
 def refused(reason: str, cards: tuple[int, ...] = CARDS, rule: str = "R-P3") -> IllegalAction:

@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from tuolaji.arena.runner import step
+from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.cards import parse_cards
+from tuolaji.core.rules import STANDARD
+from tuolaji.game.events import TrickWon
+from tuolaji.game.game import Game
 from tuolaji.game.record import RecordError, load_record, replay
 from tuolaji.game.state import Phase
-from tuolaji.play.narrate import game_over_text
+from tuolaji.play.narrate import TrickFold, game_over_text
 from tuolaji.play.session import Session, Waiting
 from tuolaji.play.words import plain
 
@@ -47,8 +52,8 @@ def test_the_draw_pauses_when_the_human_could_declare() -> None:
     session.run_until_human()
     assert session.waiting() is Waiting.OFFER
     assert session.game.phase is Phase.DRAW
-    options = session.offer
-    assert options and options == session.declaration_options()
+    options = session.declaration_options()
+    assert options  # what the human could declare, offered once
     assert session.declare(options[0]).ok
     assert session.game.round.declaration is not None
     assert session.game.round.declaration.seat == 0
@@ -72,7 +77,7 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
     refused = session.declare(parse_cards("AS"))
     assert not refused.ok and refused.rule == "R-T2"
     assert "R-T2" in refused.message and "trump rank" in refused.message
-    assert session.declare(session.offer[0]).ok
+    assert session.declare(session.declaration_options()[0]).ok
     until(session, Waiting.BURY)
     actions = len(session.game.actions)
     short = session.bury(session.observation().hand[:3])
@@ -249,3 +254,39 @@ def test_a_resumed_game_counts_the_rounds_asked_for_from_where_it_resumed(
     assert resumed.next_round().ok and resumed.stopped_at_round_limit()
     assert resumed.game.round.number == 2
     assert resumed.finish(path).message.startswith("You played the 1 round you asked for")
+
+
+def test_tricks_are_rebuilt_from_the_events_exactly() -> None:
+    """The trick fold the session follows the game with gives the game's own completed
+    tricks (R-W5), a failed throw's (R-H2) included, every round, and counts the deals."""
+    game = Game(STANDARD, 5, round_limit=2)
+    players = [RandomPlayer(seat, throw_rate=0.5) for seat in range(4)]
+    rounds = [game.round]  # the game's own round states, read here to compare
+    fold = TrickFold()
+    rebuilt = []
+    seen = 0  # the first deal's RoundStarted is already there
+    while game.phase is not Phase.OVER:
+        step(game, players)
+        fresh, seen = game.events[seen:], len(game.events)
+        for event in fresh:
+            trick = fold.add(event)
+            if trick is not None:
+                rebuilt.append(trick)
+                assert fold.last == trick
+        if game.round is not rounds[-1]:
+            rounds.append(game.round)
+    kept = [trick for state in rounds for trick in state.tricks]
+    assert rebuilt == kept and fold.finished == len(kept) > 40
+    assert any(trick.failed_throw is not None for trick in kept)
+    assert fold.deals == len(rounds)
+
+
+def test_a_rounds_last_trick_is_known_once_the_next_round_is_dealt() -> None:
+    session = Session.new("random", seed=SEED, rounds=2)
+    until(session, Waiting.SUMMARY)
+    finished = sum(isinstance(event, TrickWon) for event in session.game.events)
+    assert session.tricks_finished() == finished
+    last = session.last_finished_trick()
+    assert last is not None and last.number == finished  # the round's last trick
+    assert session.last_trick() is None  # the next round has no trick yet
+    assert session.next_round().ok

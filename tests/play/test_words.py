@@ -33,13 +33,11 @@ from tuolaji.play.words import (
     by_seat,
     by_seat_text,
     by_team,
-    card_name,
-    card_names,
     fill,
     plain,
     refusal,
     rich,
-    seat_label,
+    seat_name,
     sort_hand,
 )
 
@@ -55,13 +53,11 @@ def test_messages_keep_cards_apart_from_words() -> None:
     assert red, "hearts are red on the screen"
 
 
-def test_cards_and_seats_in_words() -> None:
-    assert card_name(parse_cards("TH")[0]) == "ten of hearts"
-    assert card_name(parse_cards("RJ")[0]) == "red joker"
-    assert card_names(parse_cards("AS BJ")) == "ace of spades, black joker"
-    assert seat_label(0) == "You"
-    assert seat_label(2) == "North (partner)"
-    assert seat_label(3) == "West (opponent)"
+def test_seats_and_suits_in_words() -> None:
+    # the table as the human (South, seat 0) sees it: East plays next (R-N4)
+    assert [seat_name(seat) for seat in range(4)] == ["You", "East", "North", "West"]
+    assert words.suit_heading(TRUMP) == "Trumps"
+    assert words.suit_heading(1) == "♥ hearts"
 
 
 def test_the_hand_is_grouped_trumps_first_high_to_low() -> None:
@@ -127,7 +123,10 @@ def result(
 def test_the_round_summary_tells_points_bonus_levels_and_who_is_next() -> None:
     # They (seat 1) declared, so we defended: the points are ours, said so (R-S1)
     taken = RoundEnded(2, 130, False, 1, (2, 1), 0, 2)
-    lines = summary_lines(result(130, 40, True, talon="3S 4S 5H 6H 7D 8D 9C TC"), taken)
+    lines = [
+        plain(line)
+        for line in summary_lines(result(130, 40, True, talon="3S 4S 5H 6H 7D 8D 9C TC"), taken)
+    ]
     assert "Declarers: They; starter: East." in lines
     assert "We defended: our points in tricks: 90 points." in lines
     assert "East buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines  # R-K1
@@ -138,7 +137,7 @@ def test_the_round_summary_tells_points_bonus_levels_and_who_is_next() -> None:
     assert any("Next round: North starts." in line for line in lines)
     assert lines[-1] == "Next round we declare."
     held = RoundEnded(2, 35, True, 2, (1, 3), 1, 3)
-    lines = summary_lines(result(35, 0, False), held)
+    lines = [plain(line) for line in summary_lines(result(35, 0, False), held)]
     assert not any("buried" in line for line in lines)  # no talon given, none told
     assert "Talon bonus: none (the declarers took the last trick)." in lines
     assert any("They hold on and go up 2 levels." in line for line in lines)
@@ -149,7 +148,7 @@ def test_the_summary_says_whose_points_from_the_human_side() -> None:
     # we declared from seat 0: the defenders are They, and the human started
     ours = result(60, 0, False, declarers=0, starter=0, talon="3S 4S 5H 6H 7D 8D 9C TC")
     held = RoundEnded(2, 60, True, 1, (2, 1), 0, 2)
-    lines = summary_lines(ours, held)
+    lines = [plain(line) for line in summary_lines(ours, held)]
     assert lines[0] == "Declarers: We; starter: you."
     assert "They defended: their points in tricks: 60 points." in lines
     assert "You buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines
@@ -195,7 +194,10 @@ def test_the_human_seat_name_is_never_put_into_a_sentence(monkeypatch: pytest.Mo
     ]
     told = [plain(message) for event in events if (message := describe(event)) is not None]
     told.append(round_verdict(RoundEnded(1, 90, False, 1, (0, 1), 0, 0)))
-    told += summary_lines(result(30, 0, False, declarers=0, starter=0, talon="AS AS"), None)
+    told += [
+        plain(line)
+        for line in summary_lines(result(30, 0, False, declarers=0, starter=0, talon="AS AS"), None)
+    ]
     assert len(told) == len(events) + 1 + 5  # every event told, the verdict, 5 summary lines
     assert not [line for line in told if "SEAT-ZERO" in line]
 

@@ -24,8 +24,6 @@ from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
 from tuolaji.game.state import RoundResult, RoundStart
 
-#: Side A's letter and side B's; index 0 is side A.
-SIDES: tuple[str, str] = ("A", "B")
 #: The two runs of a deal, numbered as record files and reports name them.
 RUNS: tuple[int, int] = (1, 2)
 
@@ -87,10 +85,6 @@ class RunOutcome:
     #: the same fallbacks of side A and of side B by cause, with the answer timeouts
     #: that fired
     fallbacks: tuple[FallbackTally, FallbackTally] = (NO_FALLBACKS, NO_FALLBACKS)
-
-    def utility(self, side: int) -> int:
-        """The level utility of ``side`` in this run (zero-sum across the sides)."""
-        return self.utility_a if side == 0 else -self.utility_a
 
 
 @dataclass(frozen=True, slots=True)

@@ -352,11 +352,6 @@ class ExternalPlayer:
         """The bot's process id once started."""
         return None if self._process is None else self._process.pid
 
-    @property
-    def asking(self) -> bool:
-        """Whether the bot is still asked (it has not timed out, crashed or been closed)."""
-        return self._stopped is None
-
     def declaration(self, observation: Observation) -> Sequence[int] | None:
         """The bot's declaration (or None to keep quiet / pass)."""
         return self._ask("declare", observation, self._fallback.declaration)

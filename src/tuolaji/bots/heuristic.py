@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.bots.choices import declaration_options
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.valuation import keep_value
 from tuolaji.core.cards import BJ, POINTS, count_layers, from_layers, to_layers
+from tuolaji.core.declare import declaration_options
 from tuolaji.core.rules import RuleSet
 from tuolaji.core.trump import TRUMP, trump_context
 from tuolaji.game.observation import Observation

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from itertools import islice
 
-from tuolaji.bots.choices import tractors_in
 from tuolaji.bots.knowledge import Knowledge
 from tuolaji.bots.valuation import cost_of, keep_value, points_in
 from tuolaji.core.cards import POINTS, Layers, bits_of, count_layers, kinds_of, partner_of
 from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, decompose, holds_higher
 from tuolaji.core.follow import legal_follow_layers
+from tuolaji.core.leads import tractor_masks
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TRUMP, TrumpContext
 
@@ -122,7 +122,7 @@ def ranked_leads(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[tuple
         safe = not situation.unseen[suit][1] & ctx.above(suit, level[kind])
         scored.append((_score(ctx, situation, hand, (bit, bit), suit, safe, 1, False), (bit, bit)))
     if twos.bit_count() >= 2:
-        for mask in tractors_in(ctx, twos):
+        for mask in tractor_masks(ctx, twos):
             combo = combo_of_layers(ctx, mask, mask)
             suit = combo.suit
             safe = not holds_higher(ctx, suit, situation.unseen[suit], combo.parts[0])
@@ -177,7 +177,7 @@ def _ruffs(ctx: TrumpContext, lead: Combo, hand: Layers) -> list[Layers]:
         return [(bit, bit) for bit in bits_of(t_twos)]
     if lead.kind == "tractor":
         length = lead.parts[0].pairs
-        return [(m, m) for m in tractors_in(ctx, t_twos) if m.bit_count() == length]
+        return [(m, m) for m in tractor_masks(ctx, t_twos) if m.bit_count() == length]
     # a throw: the lowest trump pairs for its pairs, then the lowest trumps for the rest
     pairs_needed = lead.pairs
     pair_bits = sorted(bits_of(t_twos), key=lambda b: keep_value(ctx, b.bit_length() - 1))

@@ -2,6 +2,11 @@
 checks its answers must pass before they reach the game.
 
 Pure functions of an observation; nothing here starts a process (see ``external.py``).
+The driver holds no game, only the seat's observation, so an answer is checked with the
+rules' one copy in core, as the game's own legal views are: a declaration is legal when
+it is among :func:`~tuolaji.core.declare.declaration_options`, a lead when
+:class:`~tuolaji.core.leads.Leads` of the hand contains it, a follow when
+:func:`~tuolaji.core.follow.follow_refusal` finds no fault.
 """
 
 from __future__ import annotations
@@ -10,21 +15,20 @@ import json
 from itertools import islice
 from typing import Any, Literal
 
-from tuolaji.bots.choices import declaration_options, tractors_in
 from tuolaji.core.cards import (
+    TALON_SIZE,
     Layers,
     NotationError,
-    bits_of,
     contains_layers,
     format_cards,
     from_layers,
     parse_cards,
     to_layers,
 )
-from tuolaji.core.combos import MIXED, combo_of_layers
-from tuolaji.core.declare import declare_outcome
-from tuolaji.core.errors import IllegalAction
-from tuolaji.core.follow import follow_error, legal_follow_layers
+from tuolaji.core.declare import declaration_options, declare_outcome
+from tuolaji.core.errors import IllegalAction, TuolajiError
+from tuolaji.core.follow import follow_refusal, legal_follow_layers
+from tuolaji.core.leads import Leads
 from tuolaji.core.rules import RuleSet
 from tuolaji.game.observation import Observation
 
@@ -36,7 +40,7 @@ LEGAL_CAP = 200
 Decision = Literal["declare", "bury", "play"]
 
 
-class AnswerError(Exception):
+class AnswerError(TuolajiError):
     """An answer the game cannot use. ``kind`` names what was wrong: ``not_json``,
     ``bad_answer`` (not the expected object, or the wrong id), ``bad_cards`` (cards that
     cannot be read), ``illegal`` (readable cards the rules refuse), or ``stale`` (an
@@ -88,9 +92,13 @@ def request_message(request_id: int, decision: Decision, obs: Observation) -> di
 
 def declaration_strings(obs: Observation) -> tuple[list[str], bool]:
     """Every declaration that could stand now, and ``""`` (keep quiet, or pass)."""
+    return ["", *(format_cards(option) for option in _declarations(obs))], True
+
+
+def _declarations(obs: Observation) -> list[tuple[int, ...]]:
+    """The declarations the observed seat could make now (R-T2, R-T3)."""
     assert obs.seat is not None
-    options = declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers)
-    return ["", *(format_cards(option) for option in options)], True
+    return declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers)
 
 
 def play_strings(obs: Observation) -> tuple[list[str], bool]:
@@ -102,18 +110,15 @@ def play_strings(obs: Observation) -> tuple[list[str], bool]:
     """
     ctx = obs.ctx
     assert ctx is not None
-    hand = obs.hand_layers
     if obs.lead is None:
-        ones, twos = hand
-        pairs = bits_of(twos)
-        leads: list[Layers] = [(single, 0) for single in bits_of(ones)]
-        leads += [(pair, pair) for pair in pairs]
-        if len(pairs) >= 2:
-            leads += [(tractor, tractor) for tractor in tractors_in(ctx, twos)]
-        return [format_cards(from_layers(*lead)) for lead in leads[:LEGAL_CAP]], False
-    follows = list(islice(legal_follow_layers(ctx, obs.lead, hand, obs.must_beat), LEGAL_CAP + 1))
-    complete = len(follows) <= LEGAL_CAP
-    return [format_cards(from_layers(*play)) for play in follows[:LEGAL_CAP]], complete
+        leads = Leads(ctx, obs.hand_layers)
+        simple = [*leads.singles(), *leads.pairs(), *leads.tractors()]
+        return [format_cards(lead) for lead in simple[:LEGAL_CAP]], False
+    follows = islice(
+        legal_follow_layers(ctx, obs.lead, obs.hand_layers, obs.must_beat), LEGAL_CAP + 1
+    )
+    listed = [format_cards(from_layers(*play)) for play in follows]
+    return listed[:LEGAL_CAP], len(listed) <= LEGAL_CAP
 
 
 def answer_cards(line: str, request_id: int) -> str | None:
@@ -149,53 +154,54 @@ def checked_decision(decision: Decision, obs: Observation, text: str | None) -> 
     if decision == "declare":
         if not cards:
             return None
-        _check_declaration(obs, cards, layers)
+        why = _declaration_refusal(obs, cards)
     elif decision == "bury":
-        _check_bury(obs, cards, layers)
+        why = _burial_refusal(obs, cards, layers)
     else:
-        _check_play(obs, cards, layers)
+        why = _play_refusal(obs, cards, layers)
+    if why is not None:
+        raise AnswerError("illegal", f"answer {format_cards(cards)!r} refused, {why}")
     return cards
 
 
-def _check_declaration(obs: Observation, cards: list[int], layers: Layers) -> None:
+def _declaration_refusal(obs: Observation, cards: list[int]) -> str | None:
+    """Why ``cards`` may not be declared now, or None: they must be among the seat's
+    declaration options; the reason comes from the core check that refuses them."""
+    if tuple(cards) in _declarations(obs):
+        return None
     assert obs.seat is not None
     try:
         outcome = declare_outcome(obs.rank, obs.declaration, obs.seat, cards)
     except IllegalAction as error:
-        raise _illegal(cards, str(error)) from None
-    if not contains_layers(obs.hand_layers, layers) or not contains_layers(
-        obs.hand_layers, to_layers(outcome.cards)
-    ):
-        raise _illegal(cards, f"R-T2: the hand does not hold {format_cards(outcome.cards)}")
+        return str(error)
+    return f"R-T2: the hand does not hold {format_cards(outcome.cards)}"
 
 
-def _check_bury(obs: Observation, cards: list[int], layers: Layers) -> None:
-    if len(cards) != 8:
-        raise _illegal(cards, f"R-K1: bury exactly 8 cards, not {len(cards)}")
+def _burial_refusal(obs: Observation, cards: list[int], layers: Layers) -> str | None:
+    """Why ``cards`` are no burial, or None: exactly 8 cards of the hand (R-K1)."""
+    if len(cards) != TALON_SIZE:
+        return f"R-K1: bury exactly {TALON_SIZE} cards, not {len(cards)}"
     if not contains_layers(obs.hand_layers, layers):
-        raise _illegal(cards, "R-K1: the hand does not hold them all")
+        return "R-K1: the hand does not hold them all"
+    return None
 
 
-def _check_play(obs: Observation, cards: list[int], layers: Layers) -> None:
+def _play_refusal(obs: Observation, cards: list[int], layers: Layers) -> str | None:
+    """Why ``cards`` may not be played now, or None: a lead must be among the hand's
+    legal leads (R-P2, R-C4), a follow must break no rule of following (R-P2–R-P7,
+    R-H2)."""
     ctx = obs.ctx
     assert ctx is not None
+    if obs.lead is not None:
+        refusal = follow_refusal(ctx, obs.lead, obs.hand_layers, layers, obs.must_beat)
+        return None if refusal is None else str(refusal)
+    if Leads(ctx, obs.hand_layers).contains_layers(layers):
+        return None
     if not cards:
-        raise _illegal(cards, "R-P2: play at least one card")
+        return "R-P2: play at least one card"
     if not contains_layers(obs.hand_layers, layers):
-        raise _illegal(cards, "R-P2: the hand does not hold them all")
-    if obs.lead is None:
-        if combo_of_layers(ctx, *layers).kind == MIXED:
-            raise _illegal(
-                cards, "R-C4: a lead is one single, pair, tractor or throw of one effective suit"
-            )
-        return
-    error = follow_error(ctx, obs.lead, obs.hand_layers, layers, obs.must_beat)
-    if error is not None:
-        raise _illegal(cards, f"{error[0]}: {error[1]}")
-
-
-def _illegal(cards: list[int], reason: str) -> AnswerError:
-    return AnswerError("illegal", f"answer {format_cards(cards)!r} refused, {reason}")
+        return "R-P2: the hand does not hold them all"
+    return "R-C4: a lead is one single, pair, tractor or throw of one effective suit"
 
 
 def _short(text: str, limit: int = 80) -> str:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tuolaji.bots.choices import declaration_options, tractors_in
 from tuolaji.bots.sampling import sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
 from tuolaji.core.combos import TRACTOR, Combo
+from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import follow_fault, legal_follow_layers
+from tuolaji.core.leads import tractor_masks
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.observation import Observation
 
@@ -42,7 +43,7 @@ def random_lead(rng: random.Random, ctx: TrumpContext, hand: Layers, throw_rate:
                 return sample
     singles = bits_of(ones)
     pairs = bits_of(twos)
-    tractors = tractors_in(ctx, twos) if len(pairs) >= 2 else []
+    tractors = tractor_masks(ctx, twos) if len(pairs) >= 2 else []
     pick = rng.randrange(len(singles) + len(pairs) + len(tractors))
     if pick < len(singles):
         return singles[pick], 0

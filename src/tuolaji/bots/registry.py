@@ -215,11 +215,6 @@ def _bot_timeout(value: str) -> float:
     return seconds
 
 
-def player_label(name: str) -> str:
-    """What results call the player ``name``: its label, or else the whole name."""
-    return parse_player(name).display_name
-
-
 def make_player(name: str, seed: int) -> Player:
     """A new player named ``name`` (see the module docstring), seeded; a name that
     names no player is a ``ValueError`` that says why.

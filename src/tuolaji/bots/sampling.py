@@ -1,17 +1,17 @@
 """Uniform random choices among card multisets, without listing them all.
 
 A multiset drawn from bit layers is fixed by the kinds taken twice (pairs) and the kinds
-taken once. With ``K`` kinds held and ``P`` of them held twice, there are
-``C(P, j) · C(K − j, size − 2j)`` multisets of ``size`` cards with exactly ``j`` pairs, so
-choosing ``j`` with that weight and then the kinds uniformly is uniform over all of them.
+taken once. Choosing the number ``j`` of pairs with the weight of the multisets that hold
+exactly ``j`` pairs (counted by :func:`tuolaji.core.follow.count_multisets`), then the
+kinds uniformly, is uniform over all of them.
 """
 
 from __future__ import annotations
 
 import random
-from math import comb
 
 from tuolaji.core.cards import Layers, bits_of
+from tuolaji.core.follow import count_multisets
 
 
 def sample_multiset(
@@ -23,20 +23,18 @@ def sample_multiset(
         # The common case (following a single) without the counting.
         held = bits_of(ones)
         return (held[rng.randrange(len(held))], 0) if held else None
-    kinds, pair_kinds = ones.bit_count(), twos.bit_count()
-    weights = [
-        comb(pair_kinds, j) * comb(kinds - j, size - 2 * j)
-        for j in range(min_pairs, min(pair_kinds, size // 2) + 1)
-    ]
-    total = sum(weights)
+    total = count_multisets(ones, twos, size, min_pairs)
     if total == 0:
         return None
     pick = rng.randrange(total)
     n_pairs = min_pairs
-    for weight in weights:
-        if pick < weight:
+    while True:
+        # the multisets with at least n_pairs pairs, less those with at least one more
+        at_least_more = count_multisets(ones, twos, size, n_pairs + 1)
+        if pick < total - at_least_more:
             break
-        pick -= weight
+        pick -= total - at_least_more
+        total = at_least_more
         n_pairs += 1
     pairs = sum(rng.sample(bits_of(twos), n_pairs)) if n_pairs else 0
     rest = bits_of(ones & ~pairs)

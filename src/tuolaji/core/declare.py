@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tuolaji.core.cards import BJ, RANKS, RJ, card_list_error, format_cards, rank_of, suit_of
+from tuolaji.core.cards import (
+    BJ,
+    RANKS,
+    RJ,
+    Layers,
+    card_list_error,
+    format_cards,
+    rank_of,
+    suit_of,
+)
 from tuolaji.core.errors import (
     BAD_CARD,
     JOKER_PAIR_STANDS,
@@ -141,6 +150,44 @@ def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Seque
     except IllegalAction:
         return False
     return True
+
+
+def declaration_options(
+    rank: int, standing: Declaration | None, seat: int, hand: Layers
+) -> list[tuple[int, ...]]:
+    """Every declaration ``seat`` could make now from ``hand`` (bit layers) that would
+    stand over ``standing`` (R-T2, R-T3): each trump-rank card held, each trump-rank or
+    joker pair held. Repeating one's own standing single is listed when the hand holds
+    its twin, since that makes it a pair.
+
+    >>> from tuolaji.core import parse_cards
+    >>> from tuolaji.core.cards import to_layers
+    >>> hand = to_layers(parse_cards("2H 2H 2S BJ BJ 9C"))
+    >>> [format_cards(option) for option in declaration_options(0, None, 0, hand)]
+    ['2S', '2H', '2H 2H', 'BJ BJ']
+    >>> pair = Declaration(1, (26, 26))  # 2D 2D stands: only a joker pair overrides it
+    >>> [format_cards(option) for option in declaration_options(0, pair, 0, hand)]
+    ['BJ BJ']
+    """
+    ones, twos = hand
+    candidates: list[tuple[int, ...]] = []
+    for suit in range(4):
+        kind = suit * 13 + rank
+        if ones >> kind & 1:
+            candidates.append((kind,))
+        if twos >> kind & 1:
+            candidates.append((kind, kind))
+    candidates += [(joker, joker) for joker in (BJ, RJ) if twos >> joker & 1]
+    options: list[tuple[int, ...]] = []
+    for cards in candidates:
+        try:
+            outcome = declare_outcome(rank, standing, seat, cards)
+        except IllegalAction:
+            continue
+        # strengthening one's own single reveals its twin: the hand must hold both
+        if len(outcome.cards) == 1 or twos >> outcome.cards[0] & 1:
+            options.append(cards)
+    return options
 
 
 def flip_talon(rank: int, talon: Sequence[int]) -> tuple[int, int]:

@@ -1,16 +1,21 @@
 """The game layer: the state machine of whole games, who acts, legal actions,
-positions, observations, records and replay.
+positions, observations, per-seat event streams, JSON forms, records and replay.
 
 Imports only ``tuolaji.core``.
 """
 
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
+from tuolaji.game.event_json import event_from_json, event_to_json
+from tuolaji.game.events import Event
 from tuolaji.game.game import Game
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays, LegalView
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.position import Position, PositionError
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart
+from tuolaji.game.streams import SeatView, StreamError
 from tuolaji.game.turn import ActionKind, Turn
+from tuolaji.game.views import stream, view
+from tuolaji.game.wire import WireFormatError
 
 __all__ = [
     "Action",
@@ -19,6 +24,7 @@ __all__ = [
     "CompletedTrick",
     "Declare",
     "Draw",
+    "Event",
     "Game",
     "LegalBurials",
     "LegalDeclarations",
@@ -32,6 +38,13 @@ __all__ = [
     "PositionError",
     "RoundResult",
     "RoundStart",
+    "SeatView",
+    "StreamError",
     "Turn",
+    "WireFormatError",
+    "event_from_json",
+    "event_to_json",
     "observe",
+    "stream",
+    "view",
 ]

@@ -1,30 +1,33 @@
 """What happens in a game, as frozen events: the game's log and the way every interface
-learns about it. Events that carry hidden cards say which seat may see them."""
+learns about it.
+
+:data:`Event` is a closed union of the event classes below, so a ``match`` over an event
+is checked exhaustive by mypy (end it with ``case _: assert_never(event)``).
+
+``Game.events`` holds every event whole. What one seat may see of an event is its view
+(:func:`tuolaji.game.views.view`): another seat's drawn card becomes a
+:class:`HiddenCardDrawn`, and the talon the starter takes and buries a
+:class:`HiddenTalonTaken` and a :class:`HiddenBuried` (R-D2, R-K1). Those three hidden
+events never appear in ``Game.events``; they exist so that a view of an event is itself
+an event, with the same JSON form (:mod:`tuolaji.game.event_json`).
+
+>>> from tuolaji.game.game import Game
+>>> game = Game(seed=1)
+>>> game.draw()
+[CardDrawn(seat=0, card=...)]
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
-from tuolaji.core.cards import format_cards
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``private_to`` is the only seat that may see it whole
-    (``None``: everyone may)."""
-
-    @property
-    def private_to(self) -> int | None:
-        """The one seat allowed to see this event's cards, or None for a public event."""
-        return None
-
-    def describe(self) -> str:
-        """A one-line account for logs."""
-        return type(self).__name__
+if TYPE_CHECKING:  # state.py imports this module: only the type checker needs this one
+    from tuolaji.game.state import RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
+class RoundStarted:
     """A round begins (or a round-1 deal is dealt again after nobody declared)."""
 
     number: int
@@ -35,46 +38,44 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn(Event):
+class CardDrawn:
     """``seat`` drew ``card`` (R-D2); only that seat sees which card."""
 
     seat: int
     card: int
 
-    @property
-    def private_to(self) -> int | None:
-        """The drawer alone sees the card."""
-        return self.seat
+
+@dataclass(frozen=True, slots=True)
+class HiddenCardDrawn:
+    """``seat`` drew a card, seen from another seat: which card is hidden (R-D2)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Declared(Event):
+class Declared:
     """``seat`` revealed cards; ``cards`` is the declaration that now stands (R-T2, R-T3)."""
 
     seat: int
     cards: tuple[int, ...]
 
-    def describe(self) -> str:
-        """A one-line account for logs."""
-        return f"seat {self.seat} declares {format_cards(self.cards)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Passed(Event):
+class Passed:
     """``seat`` passed in the final declaring window (R-T4)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Redealt(Event):
+class Redealt:
     """Nobody declared in round 1: the cards are gathered and dealt again (R-T6)."""
 
     number: int
 
 
 @dataclass(frozen=True, slots=True)
-class TalonFlipped(Event):
+class TalonFlipped:
     """Nobody declared in a later round: the talon was turned to find the suit (R-T6)."""
 
     turned: tuple[int, ...]
@@ -82,8 +83,8 @@ class TalonFlipped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpSettled(Event):
-    """The round's trump is fixed; the starter takes the talon (R-T5, R-K1)."""
+class TrumpSettled:
+    """The round's trump is fixed; the starter takes the talon next (R-T5, R-K1)."""
 
     rank: int
     suit: int | None
@@ -92,22 +93,43 @@ class TrumpSettled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Buried(Event):
+class TalonTaken:
+    """The starter ``seat`` took the talon, ``cards``, into its hand (R-K1); only the
+    starter sees them until the round ends."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenTalonTaken:
+    """The starter ``seat`` took ``count`` cards of talon, seen from another seat (R-K1)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buried:
     """The starter laid 8 cards face down as the new talon (R-K1)."""
 
     seat: int
     cards: tuple[int, ...]
 
-    @property
-    def private_to(self) -> int | None:
-        """Only the starter sees what was buried."""
-        return self.seat
+
+@dataclass(frozen=True, slots=True)
+class HiddenBuried:
+    """The starter ``seat`` laid ``count`` cards face down, seen from another seat (R-K1)."""
+
+    seat: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
-class ThrowFailed(Event):
+class ThrowFailed:
     """A throw was beatable (R-H1): ``forced`` is led instead, ``penalty`` points are
-    paid (R-H3), and ``blocker`` is the seat that can beat the forced part (R-H2)."""
+    paid (R-H3), and ``blocker`` is the seat that can beat the forced part (R-H2). All
+    of it is public; the blocker's hand is not in it."""
 
     seat: int
     attempted: tuple[int, ...]
@@ -117,19 +139,15 @@ class ThrowFailed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(Event):
+class Played:
     """``seat`` played ``cards`` to the current trick."""
 
     seat: int
     cards: tuple[int, ...]
 
-    def describe(self) -> str:
-        """A one-line account for logs."""
-        return f"seat {self.seat} plays {format_cards(self.cards)}"
-
 
 @dataclass(frozen=True, slots=True)
-class TrickWon(Event):
+class TrickWon:
     """``seat`` won trick ``number`` (1–25) worth ``points`` (R-W5)."""
 
     number: int
@@ -138,7 +156,7 @@ class TrickWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TalonBonus(Event):
+class TalonBonus:
     """The opponents won the last trick: the talon is shown and scored (R-S2)."""
 
     talon: tuple[int, ...]
@@ -147,8 +165,10 @@ class TalonBonus(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded(Event):
-    """The round is settled (R-S3, R-S4)."""
+class RoundEnded:
+    """The round is settled (R-S3, R-S4). ``result`` is the whole result, the talon
+    included: at the round's end every seat sees the talon (R-K1). (The game always
+    gives it; it may be left out only in events made by hand, for messages.)"""
 
     number: int
     opponents_points: int
@@ -157,11 +177,35 @@ class RoundEnded(Event):
     levels: tuple[int, int]
     next_declarers: int
     next_starter: int
+    result: RoundResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
+class GameOver:
     """A team's level passed A (R-S5)."""
 
     winner: int
     levels: tuple[int, int]
+
+
+Event: TypeAlias = (
+    RoundStarted
+    | CardDrawn
+    | HiddenCardDrawn
+    | Declared
+    | Passed
+    | Redealt
+    | TalonFlipped
+    | TrumpSettled
+    | TalonTaken
+    | HiddenTalonTaken
+    | Buried
+    | HiddenBuried
+    | ThrowFailed
+    | Played
+    | TrickWon
+    | TalonBonus
+    | RoundEnded
+    | GameOver
+)
+"""Every event there is (a closed union: a ``match`` over it is checked exhaustive)."""

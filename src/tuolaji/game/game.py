@@ -64,11 +64,13 @@ from tuolaji.game.events import (
     RoundEnded,
     RoundStarted,
     TalonFlipped,
+    TalonTaken,
     ThrowFailed,
     TrickWon,
     TrumpSettled,
 )
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
+from tuolaji.game.points import penalty_to_opponents, trick_points_to_opponents
 from tuolaji.game.position import (
     Position,
     check_position,
@@ -399,6 +401,7 @@ class Game:
         state.hands[state.starter] = add_layers(state.hands[state.starter], to_layers(state.talon))
         self.phase = Phase.EXCHANGE
         self.events.append(TrumpSettled(state.rank, suit, state.declarers, state.starter))
+        self.events.append(TalonTaken(state.starter, state.talon))
 
     # ------------------------------------------------------------------- bury
 
@@ -470,9 +473,7 @@ class Game:
                     self.events.append(failed)
                     state.failed_throw = failed
                     state.failed_throws += 1
-                    # R-H3: the declarers' penalty goes to the opponents; the opponents' is lost.
-                    sign = 1 if team_of(seat) == state.declarers else -1
-                    state.penalties += sign * verdict.penalty
+                    state.penalties += penalty_to_opponents(seat, state.declarers, verdict.penalty)
                     if self.rules.failed_throw_must_beat:
                         state.blocker = blocker
             state.lead = lead
@@ -494,8 +495,7 @@ class Game:
         winner = state.trick[index][0]
         cards = [card for _, played in state.trick for card in played]
         points = points_of(cards)
-        if team_of(winner) != state.declarers:
-            state.trick_points += points
+        state.trick_points += trick_points_to_opponents(winner, state.declarers, points)
         state.won_cards[winner].extend(cards)
         number = len(state.tricks) + 1
         state.tricks += (
@@ -534,6 +534,7 @@ class Game:
                 levels,
                 next_declarers,
                 next_starter,
+                result,
             )
         )
         if self.levels[next_declarers] > ACE:

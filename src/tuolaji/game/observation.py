@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tuolaji.core.cards import Layers, format_cards, from_layers
+from tuolaji.core.cards import Layers, from_layers
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.rules import RuleSet
-from tuolaji.core.trump import TrumpContext, suit_label
+from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.game import Game
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
@@ -67,61 +67,37 @@ class Observation(NamedTuple):
         return tuple(from_layers(*self.hand_layers))
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready form, cards in notation (for protocols and logs)."""
-        return {
-            "seat": self.seat,
-            "phase": self.phase.value,
-            "rules": self.rules.to_spec(),
-            "round": self.round_number,
-            "rank": "23456789TJQKA"[self.rank],
-            "trump_suit": None if self.trump_suit is None else "SHDC"[self.trump_suit],
-            "trump_settled": self.trump_settled,
-            "levels": list(self.levels),
-            "declarers": self.declarers,
-            "starter": self.starter,
-            "to_act": self.to_act,
-            "hand": format_cards(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "cards_left_in_pack": self.cards_left_in_pack,
-            "declaration": None
-            if self.declaration is None
-            else {"seat": self.declaration.seat, "cards": format_cards(self.declaration.cards)},
-            "talon_flipped": format_cards(self.talon_flipped),
-            "buried": format_cards(self.buried),
-            "trick": [[seat, format_cards(cards)] for seat, cards in self.trick],
-            "failed_throw": None
-            if self.failed_throw is None
-            else {
-                "seat": self.failed_throw.seat,
-                "attempted": format_cards(self.failed_throw.attempted),
-                "forced": format_cards(self.failed_throw.forced),
-                "penalty": self.failed_throw.penalty,
-                "blocker": self.failed_throw.blocker,
-            },
-            "must_beat": self.must_beat,
-            "tricks": [
-                {
-                    "plays": [[seat, format_cards(cards)] for seat, cards in trick.plays],
-                    "winner": trick.winner,
-                    "points": trick.points,
-                }
-                for trick in self.tricks
-            ],
-            "opponents_points": self.opponents_points,
-            "penalties": self.penalties,
-            "declarations": [
-                {"seat": d.seat, "cards": format_cards(d.cards)} for d in self.declarations
-            ],
-            "lead": None
-            if self.lead is None
-            else {
-                "kind": self.lead.kind,
-                "suit": suit_label(self.lead.suit),
-                "parts": self.lead.layout_labels(),
-            },
-            "last_round": None if self.last_round is None else _result_json(self.last_round),
-            "winner": self.winner,
-        }
+        """A JSON-ready form, cards in notation (for protocols, logs and a client's
+        welcome): every field, so :meth:`from_json` rebuilds the observation exactly.
+        docs/bot-protocol.md lists the keys.
+
+        >>> from tuolaji.game.game import Game
+        >>> data = observe(Game(seed=2), 1).to_json()
+        >>> data["phase"], data["next_drawer"], data["hand"], data["cards_left_in_pack"]
+        ('draw', 0, '', 108)
+        """
+        from tuolaji.game.observation_json import observation_to_json
+
+        return observation_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Observation:
+        """The observation whose JSON form is ``data`` (the reverse of :meth:`to_json`);
+        anything else is refused with a :class:`~tuolaji.game.wire.WireFormatError`.
+
+        >>> from tuolaji.game.game import Game
+        >>> seen = observe(Game(seed=2), 1)
+        >>> Observation.from_json(seen.to_json()) == seen
+        True
+        >>> Observation.from_json({"seat": 1})
+        Traceback (most recent call last):
+        ...
+        tuolaji.game.wire.WireFormatError: observation: the field 'phase' is missing
+        """
+        # observation_json builds Observations, so it imports this module: import it late
+        from tuolaji.game.observation_json import observation_from_json
+
+        return observation_from_json(data)
 
 
 def observe(game: Game, seat: int | None) -> Observation:
@@ -178,17 +154,3 @@ def observe(game: Game, seat: int | None) -> Observation:
         last_round=last,
         winner=game.winner,
     )
-
-
-def _result_json(result: RoundResult) -> dict[str, Any]:
-    """A finished round as JSON, its talon included (no secret once the round ends)."""
-    return {
-        "round": result.number,
-        "declarers": result.declarers,
-        "starter": result.starter,
-        "opponents_points": result.opponents_points,
-        "talon_bonus": result.talon_bonus,
-        "talon": format_cards(result.talon),
-        "declarers_hold": result.declarers_hold,
-        "levels_gained": result.levels_gained,
-    }

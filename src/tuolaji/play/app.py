@@ -116,8 +116,7 @@ class TuolajiApp(App[None]):
         self._held: CompletedTrick | None = None  # a finished trick kept on the table
         self._hold_timer: Timer | None = None
         game = session.game
-        self._watched_round = game.round  # finished tricks are noticed by their count
-        self._watched_tricks = len(game.round.tricks)
+        self._tricks_seen = session.tricks_finished()  # a finished trick raises the count
         self._events_seen = len(game.events)
         self._quit_asked = float("-inf")
         self._prompt = Text()
@@ -254,14 +253,13 @@ class TuolajiApp(App[None]):
     def _trick_finished(self) -> bool:
         """Whether a trick has been finished since the last look (a round's last trick
         too, once the next round is dealt)."""
-        return len(self._watched_round.tricks) > self._watched_tricks
+        return self.session.tricks_finished() > self._tricks_seen
 
     def _take_finished_trick(self) -> CompletedTrick | None:
         """The trick finished since the last look, if any; look again from now on."""
-        watched = self._watched_round
-        finished = watched.tricks[-1] if self._trick_finished() else None
-        game = self.session.game
-        self._watched_round, self._watched_tricks = game.round, len(game.round.tricks)
+        session = self.session
+        finished = session.last_finished_trick() if self._trick_finished() else None
+        self._tricks_seen = session.tricks_finished()
         return finished
 
     def _after_move(self, pace: float | None = None) -> None:

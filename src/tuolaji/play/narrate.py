@@ -1,9 +1,14 @@
 """What happened, told to the human at seat 0: game events as translated messages.
 
-Only what seat 0 may see is told: other seats' drawn and buried cards never appear.
+Only what seat 0 may see is told: other seats' drawn and buried cards never appear
+until the rules make them public (a round's talon, at its end: R-K1). This is the one
+narrator of events: the terminal game's log, its summaries, and ``tuolaji replay``
+(:func:`record_story`, a whole recorded game told from seat 0's chair) all use it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
 
 from tuolaji.core.cards import RANKS
 from tuolaji.game.events import (
@@ -22,10 +27,11 @@ from tuolaji.game.events import (
     TrickWon,
     TrumpSettled,
 )
-from tuolaji.game.state import RoundResult
+from tuolaji.game.state import CompletedTrick, RoundResult
 from tuolaji.i18n import _, ngettext
 from tuolaji.play.words import (
     HUMAN,
+    CardRun,
     Message,
     by_seat,
     by_seat_text,
@@ -37,6 +43,45 @@ from tuolaji.play.words import (
     trump_words,
 )
 from tuolaji.render import level_name
+
+
+class TrickFold:
+    """The tricks a stream of events finishes, rebuilt from the events alone (the plays,
+    a failed throw, the winner and its points), as the game's own
+    :class:`~tuolaji.game.state.CompletedTrick`: a front end that follows the events
+    knows a round's last trick even once the next round is dealt. Also counts the deals
+    (a redeal is a deal of its own, R-T6)."""
+
+    __slots__ = ("_plays", "_throw", "deals", "finished", "last")
+
+    def __init__(self) -> None:
+        self._plays: list[tuple[int, tuple[int, ...]]] = []
+        self._throw: ThrowFailed | None = None
+        #: deals dealt so far (each RoundStarted)
+        self.deals = 0
+        #: tricks finished so far, every round counted
+        self.finished = 0
+        #: the trick finished last, if any
+        self.last: CompletedTrick | None = None
+
+    def add(self, event: Event) -> CompletedTrick | None:
+        """Take in the next event; the trick it finishes, if it finishes one."""
+        if isinstance(event, Played):
+            self._plays.append((event.seat, event.cards))
+        elif isinstance(event, ThrowFailed):
+            self._throw = event
+        elif isinstance(event, TrickWon):
+            trick = CompletedTrick(
+                event.number, tuple(self._plays), event.seat, event.points, self._throw
+            )
+            self._plays, self._throw = [], None
+            self.finished += 1
+            self.last = trick
+            return trick
+        elif isinstance(event, RoundStarted):
+            self._plays, self._throw = [], None
+            self.deals += 1
+        return None
 
 
 def points_text(points: int) -> str:
@@ -109,6 +154,48 @@ def describe(event: Event) -> Message | None:
     if isinstance(event, GameOver):
         return fill(game_over_text(event.winner))
     return None
+
+
+def trick_message(trick: CompletedTrick) -> Message:
+    """A finished trick in one line: who played what, who won, its points."""
+    out: Message = [_("Trick {n}:").format(n=trick.number)]
+    for index, (seat, cards) in enumerate(trick.plays):
+        out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
+    out.append(" — ")
+    out += by_seat(
+        trick.winner,
+        _("you win, {points}."),
+        _("{who} wins, {points}."),
+        points=points_text(trick.points),
+    )
+    return out
+
+
+def record_story(events: Sequence[Event], results: Sequence[RoundResult]) -> Iterator[Message]:
+    """A whole recorded game told round by round from seat 0's chair, in the log's words:
+    every declaration, pass and burial as it happens, each trick on one line (failed
+    throws told before it), and at each round's end its summary — the talon among it,
+    no secret once the round is over (R-K1) — then the game's end. ``results`` are the
+    game's round results, one per :class:`RoundEnded` of ``events``. An empty message
+    comes before each deal."""
+    tricks = TrickFold()
+    ended = 0
+    for event in events:
+        trick = tricks.add(event)
+        if trick is not None:
+            yield trick_message(trick)
+        elif isinstance(event, RoundEnded):
+            for line in summary_lines(results[ended], event):
+                told: Message = [line] if isinstance(line, str) else line
+                yield told
+            ended += 1
+        elif not isinstance(event, Played):  # a play is told with its trick
+            message = describe(event)
+            if message is None:
+                continue
+            if isinstance(event, RoundStarted):
+                yield []  # an empty line between rounds
+            yield message
 
 
 def failed_throw_message(event: ThrowFailed) -> Message:
@@ -214,12 +301,13 @@ def game_over_text(winner: int) -> str:
     return _("Game over: they pass the ace and win the game.")
 
 
-def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[str]:
+def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[Message | str]:
     """The end-of-round summary, line by line: the defenders' trick points (said from the
     human's side: ours or theirs), penalties, the talon and its bonus, the total, the level
-    change and who declares and starts next."""
+    change and who declares and starts next. The talon's line is a message with its cards
+    kept as cards (to colour them); the others are text."""
     defenders = 1 - result.declarers
-    lines = [
+    lines: list[Message | str] = [
         by_seat_text(
             result.starter,
             _("Declarers: {team}; starter: you."),
@@ -240,7 +328,7 @@ def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[str]:
     if result.talon:
         # R-K1: the buried cards are the starter's secret only until the round ends
         lines.append(
-            by_seat_text(
+            by_seat(
                 result.starter,
                 _("You buried {cards} in the talon."),
                 _("{who} buried {cards} in the talon."),

@@ -16,7 +16,7 @@ from typing import TextIO
 from tuolaji.core.cards import NotationError, format_cards, parse_card
 from tuolaji.i18n import N_, _, ngettext, pgettext
 from tuolaji.play import view
-from tuolaji.play.narrate import summary_lines
+from tuolaji.play.narrate import summary_lines, trick_message
 from tuolaji.play.rules_text import rules_text
 from tuolaji.play.saves import resume_command
 from tuolaji.play.session import Outcome, Session, Waiting
@@ -148,7 +148,7 @@ class PlainGame:
         if trick is None:
             self._say(_("No trick has been played yet this round."))
         else:
-            self._say(view.trick_message(trick))
+            self._say(trick_message(trick))
 
     def _save(self, arg: str) -> Outcome:
         """Save to ``arg``, else to the game's save file; later saves go to the same

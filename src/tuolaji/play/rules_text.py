@@ -253,15 +253,6 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-S2": _talon_bonus,
 }
 
-#: which paragraphs each option of the rule set changes (docs/rules.md §12)
-OPTION_RULES: dict[str, tuple[str, ...]] = {
-    "follow_tractor_first": ("R-P5", "R-P6"),
-    "rank_trumps_in_no_trump": ("R-T7", "R-O2", "R-C3"),
-    "talon_multiplier": ("R-S2",),
-    "throw_penalty": ("R-H3",),
-    "failed_throw_must_beat": ("R-H2",),
-}
-
 #: one line naming each preset
 _PRESET_LINES: dict[str, str] = {
     "standard": N_("These are the standard rules."),

@@ -1,7 +1,9 @@
 """The game driver both front ends share: the human at seat 0 (partner North, seat 2)
 against bots, live dealing, declaring, burying, tricks, rounds, hints, saving, resuming.
 
-The session never blocks: a front end asks :meth:`Session.waiting` what the game needs.
+The session never blocks: a front end asks :meth:`Session.waiting` what the game needs
+(built on the game's own :meth:`~tuolaji.game.game.Game.turn`: the session reads the
+game through its public API and the human's observation, never its round's state).
 While it is ``NOTHING``, :meth:`Session.advance` takes one step that is not the human's
 (one card drawn, a bot declaring, burying or playing, exactly as the arena runner does);
 otherwise the human answers with :meth:`declare`, :meth:`keep_drawing`, :meth:`pass_turn`,
@@ -20,7 +22,6 @@ from pathlib import Path
 
 from tuolaji.arena.runner import step
 from tuolaji.bots.base import Player
-from tuolaji.bots.choices import declaration_options
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
@@ -29,8 +30,9 @@ from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+from tuolaji.game.turn import ActionKind
 from tuolaji.i18n import _, ngettext
-from tuolaji.play.narrate import describe, game_over_text
+from tuolaji.play.narrate import TrickFold, describe, game_over_text
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.saves import resume_command
 from tuolaji.play.words import HUMAN, Message, fill, refusal
@@ -128,7 +130,11 @@ class Session:
         self._seats: list[Player] = [_HumanSeat(), *self._bots]
         self._offer: list[tuple[int, ...]] = []
         self._offered: set[tuple[int, ...]] = set()
-        self._offer_deal = game.round  # the deal the offers belong to (a redeal is new)
+        # the game's events folded into deals and finished tricks, as far as `_folded`
+        self._tricks = TrickFold()
+        self._folded = 0
+        self._fold()
+        self._offer_deal = self._tricks.deals  # the deal the offers belong to (a redeal is new)
         # rounds whose summary the human has seen (a resumed game has seen the past ones)
         self._acknowledged = len(game.results)
         self._rounds_before = len(game.results)  # rounds played before this session
@@ -194,37 +200,41 @@ class Session:
         game = self.game
         if len(game.results) > self._acknowledged:
             return Waiting.SUMMARY
-        phase = game.phase
-        if phase is Phase.OVER:
+        turn = game.turn()
+        if turn.over:
             return Waiting.OVER
-        if phase is Phase.DRAW:
+        if turn.chance:  # the draw: the human is asked only when an offer pauses it
             return Waiting.OFFER if self._offer else Waiting.NOTHING
-        if phase is Phase.DECLARE:
-            if game.round.window_seat == HUMAN and self.declaration_options():
-                return Waiting.WINDOW
-            return Waiting.NOTHING
-        if phase is Phase.EXCHANGE:
-            return Waiting.BURY if game.round.starter == HUMAN else Waiting.NOTHING
-        return Waiting.PLAY if game.round.to_play == HUMAN else Waiting.NOTHING
+        kinds = turn.kinds(HUMAN)
+        if ActionKind.PLAY in kinds:
+            return Waiting.PLAY
+        if ActionKind.BURY in kinds:
+            return Waiting.BURY
+        if ActionKind.DECLARE in kinds and self.declaration_options():
+            return Waiting.WINDOW  # the final window (R-T4), with something to declare
+        return Waiting.NOTHING
 
     def declaration_options(self) -> list[tuple[int, ...]]:
-        """The declarations the human could make now that would stand (R-T2, R-T3),
-        worked out from the human's own observation; empty when declaring is closed."""
-        game = self.game
-        if "declare" not in game.open_actions(HUMAN):
-            return []
-        obs = self.observation()
-        return declaration_options(obs.rank, obs.declaration, HUMAN, obs.hand_layers)
-
-    @property
-    def offer(self) -> list[tuple[int, ...]]:
-        """The declarations offered while the draw is paused for the human."""
-        return list(self._offer)
+        """The declarations the human could make now that would stand (R-T2, R-T3): the
+        game's legal declarations; empty when declaring is closed."""
+        return list(self.game.legal_declarations(HUMAN))
 
     def last_trick(self) -> CompletedTrick | None:
         """The last finished trick of this round, if any."""
-        tricks = self.game.round.tricks
+        tricks = self.observation().tricks
         return tricks[-1] if tricks else None
+
+    def tricks_finished(self) -> int:
+        """How many tricks the game has finished so far, every round counted: a front
+        end notices a finished trick by this count going up."""
+        self._fold()
+        return self._tricks.finished
+
+    def last_finished_trick(self) -> CompletedTrick | None:
+        """The trick the game finished last, whatever its round: a round's last trick
+        too, once the next round is dealt (when :meth:`last_trick` no longer has it)."""
+        self._fold()
+        return self._tricks.last
 
     def last_result(self) -> tuple[RoundResult, RoundEnded | None] | None:
         """The result of the last finished round and its end event, if a round ended."""
@@ -249,7 +259,7 @@ class Session:
         if self.waiting() is not Waiting.NOTHING:
             return
         game = self.game
-        if game.phase is Phase.DECLARE and game.round.window_seat == HUMAN:
+        if game.turn().may(HUMAN, ActionKind.PASS):
             self._sync()
             game.pass_declaring(HUMAN)
             self._seen_events = len(game.events)  # told below, with the reason
@@ -268,10 +278,19 @@ class Session:
             self.advance()
         raise RuntimeError("the game did not reach the human")
 
+    def _fold(self) -> None:
+        """Fold the game's new events into the deals and tricks the session follows."""
+        events = self.game.events
+        add = self._tricks.add
+        for event in events[self._folded :]:
+            add(event)
+        self._folded = len(events)
+
     def _update_offer(self) -> None:
         """Pause the draw when the human could make a declaration not offered before."""
-        if self.game.round is not self._offer_deal:
-            self._offer_deal = self.game.round
+        self._fold()
+        if self._tricks.deals != self._offer_deal:
+            self._offer_deal = self._tricks.deals
             self._offered = set()
         options = self.declaration_options()
         fresh = [option for option in options if option not in self._offered]

@@ -15,7 +15,6 @@ from tuolaji.play.words import (
     HUMAN,
     CardRun,
     Message,
-    by_seat,
     by_team,
     fill,
     plain,
@@ -70,7 +69,7 @@ def points_line(session: Session) -> str:
 
 def round_line(session: Session) -> str:
     """The round line, e.g. "Round 3"."""
-    return _("Round {n}").format(n=session.game.round.number)
+    return _("Round {n}").format(n=session.observation().round_number)
 
 
 def status_parts(session: Session) -> list[str]:
@@ -104,26 +103,6 @@ def turn_line(session: Session) -> str:
     if seat == HUMAN:
         return _("Your turn")
     return _("{who} to act").format(who=seat_name(seat))
-
-
-def trick_plays(session: Session) -> dict[int, tuple[int, ...]]:
-    """The cards each seat has put on the current trick."""
-    return dict(session.observation().trick)
-
-
-def trick_message(trick: CompletedTrick) -> Message:
-    """A finished trick in one line: who played what, who won, its points."""
-    out: Message = [_("Trick {n}:").format(n=trick.number)]
-    for index, (seat, cards) in enumerate(trick.plays):
-        out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
-    out.append(" — ")
-    out += by_seat(
-        trick.winner,
-        _("you win, {points}."),
-        _("{who} wins, {points}."),
-        points=points_text(trick.points),
-    )
-    return out
 
 
 def trick_won_line(trick: CompletedTrick) -> Message:

@@ -8,16 +8,16 @@ cards and the line mode can print them in notation, whatever the language's word
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.text import Text
 
-from tuolaji.core.cards import BJ, RANKS, RJ, SUIT_SYMBOLS, format_cards
+from tuolaji.core.cards import RANKS, SUIT_SYMBOLS, format_cards
 from tuolaji.core.rules import STANDARD
 from tuolaji.core.trump import TRUMP, TrumpContext, trump_context
 from tuolaji.game.observation import Observation
-from tuolaji.i18n import N_, _, pgettext
+from tuolaji.i18n import N_, _
 from tuolaji.render import cards_text
 
 HUMAN = 0
@@ -91,15 +91,6 @@ def seat_name(seat: int) -> str:
     return _(_SEAT_NAMES[seat % 4])
 
 
-def seat_label(seat: int) -> str:
-    """A seat's name with its role: "North (partner)", "East (opponent)"."""
-    if seat == HUMAN:
-        return _("You")
-    if seat == 2:
-        return _("North (partner)")
-    return _("{seat} (opponent)").format(seat=seat_name(seat))
-
-
 def team_name(team: int) -> str:
     """Your team (seats 0 and 2) is "We", the other is "They"."""
     # TRANSLATORS: the two teams: "We" (you and North) and "They" (East and West).
@@ -135,21 +126,6 @@ def by_team(team: int, ours: str, theirs: str, **values: object) -> Message:
 # ------------------------------------------------------------------ suits and cards
 
 _SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"), N_("trumps"))
-_RANK_NAMES = (
-    N_("two"),
-    N_("three"),
-    N_("four"),
-    N_("five"),
-    N_("six"),
-    N_("seven"),
-    N_("eight"),
-    N_("nine"),
-    N_("ten"),
-    N_("jack"),
-    N_("queen"),
-    N_("king"),
-    N_("ace"),
-)
 
 
 def suit_name(suit: int) -> str:
@@ -162,27 +138,6 @@ def suit_heading(suit: int) -> str:
     if suit == TRUMP:
         return _("Trumps")
     return f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}"
-
-
-def rank_name(rank: int) -> str:
-    """A rank in words (two … ace)."""
-    return _(_RANK_NAMES[rank])
-
-
-def card_name(kind: int) -> str:
-    """One card in words, for screen readers: "ten of hearts", "red joker"."""
-    if kind == RJ:
-        return _("red joker")
-    if kind == BJ:
-        return _("black joker")
-    # TRANSLATORS: a card in words, e.g. "ten of hearts"; reorder as your language says it.
-    return _("{rank} of {suit}").format(rank=rank_name(kind % 13), suit=suit_name(kind // 13))
-
-
-def card_names(kinds: Iterable[int]) -> str:
-    """Cards in words, separated by commas."""
-    # TRANSLATORS: what separates the names of cards in a list.
-    return pgettext("list separator", ", ").join(card_name(kind) for kind in kinds)
 
 
 def trump_words(rank: int, suit: int | None, settled: bool) -> str:
