@@ -40,7 +40,7 @@ from tuolaji.core.cards import format_cards, parse_cards
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
 from tuolaji.game import Game, Observation, Phase, RoundStart
-from tuolaji.game.actions import Draw
+from tuolaji.game.actions import Declare, Draw
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "bot.py"
@@ -171,9 +171,9 @@ def test_hello_requests_and_bye_are_the_documented_json(tmp_path: Path) -> None:
 
 
 def test_a_quiet_bot_is_asked_to_declare_after_each_draw_while_it_could(tmp_path: Path) -> None:
-    """R-T2: declaring is open all through the deal, so a bot that keeps quiet is asked
-    again after each of its later draws while a declaration of its would stand — with a
-    card it already held — as docs/bot-protocol.md says; never after another's draw."""
+    """R-T2: declaring is open to every seat all through the deal, so a bot that keeps
+    quiet is asked again after every card drawn, by any seat, while a declaration of its
+    would stand — with a card it already held — as docs/bot-protocol.md says."""
     path = tmp_path / "received.jsonl"
     start = RoundStart(rank=0, declarers=0, starter=0)
     with misbehaving("good", "--record", str(path), seed=11) as bot:  # "" to every offer
@@ -184,18 +184,37 @@ def test_a_quiet_bot_is_asked_to_declare_after_each_draw_while_it_could(tmp_path
         for r in lines[1:-1]
         if r["decision"] == "declare" and r["observation"]["phase"] == "draw"
     ]
-    # the same deal again, noting seat 0's hand size after each draw of its own that
+    # the same deal again, noting seat 0's hand size after each draw (by any seat) that
     # leaves some declaration of its standing, the deal still going on
+    # (the declarations that answer a card are asked for in playing order from its
+    # drawer, so seat 0 is asked after the answers of the seats before it)
     again = Game(STANDARD, 3, start=start)
     could: list[int] = []
-    for action in game.actions:
+    actions = list(game.actions)
+    applied: set[int] = set()
+    for index, action in enumerate(actions):
+        if index in applied:
+            continue
         if not isinstance(action, Draw):
             again.apply(action)
             continue
-        for _ in range(action.count):
+        for left in range(action.count, 0, -1):
             drawer = again.next_drawer()
+            assert drawer is not None
             again.draw()
-            if drawer == 0 and again.phase is Phase.DRAW and again.could_declare(0):
+            if again.phase is not Phase.DRAW:
+                continue
+            order = [(drawer + offset) % 4 for offset in range(4)]
+            if left == 1:  # the answers to this card follow it in the action list
+                answer = index + 1
+                while answer < len(actions) and isinstance(actions[answer], Declare):
+                    seat = actions[answer].seat  # type: ignore[union-attr]  # a Declare
+                    if order.index(seat) > order.index(0):
+                        break
+                    again.apply(actions[answer])
+                    applied.add(answer)
+                    answer += 1
+            if again.could_declare(0):
                 could.append(len(again.hand(0)))
     assert asked == could
     assert len(asked) > 3  # asked again and again, not only when a card opens a declaration

@@ -92,7 +92,7 @@ def test_could_declare_is_exactly_whether_a_declaration_would_stand(seed: int) -
     start = RoundStart(seed % 13, seed % 2, seed % 2) if seed % 3 else None
     game = Game(STANDARD, seed, start=start, round_limit=1)
     checked = 0
-    for _ in walk(game, seed, declare_rate=0.1):
+    for _ in walk(game, seed, declare_rate=0.02):
         if game.phase not in (Phase.DRAW, Phase.DECLARE):
             if game.phase is Phase.PLAY:
                 assert not any(game.could_declare(seat) for seat in range(4))
@@ -143,9 +143,10 @@ class DeclinesFirst:
         raise AssertionError("not played here")
 
 
-def test_a_drawer_may_decline_and_declare_later_with_a_card_it_held() -> None:
-    # R-T2: declaring is open at every moment of the draw. Seat 0 draws 2S first (round
-    # 1, rank 2) and nothing else of the rank; it declines twice, then declares 2S.
+def test_a_seat_may_decline_and_declare_later_with_a_card_it_held() -> None:
+    # R-T2: declaring is open to every seat at every moment of the draw. Seat 0 draws 2S
+    # first (round 1, rank 2) and nothing else of the rank; it is asked after every
+    # card drawn by anyone while 2S would stand, declines twice, then declares 2S.
     pack = full_pack()
     two_spades, *late = parse_cards("2S 2H 2D 2C")
     specials = {two_spades, *late, BJ, RJ}
@@ -164,11 +165,13 @@ def test_a_drawer_may_decline_and_declare_later_with_a_card_it_held() -> None:
         step(game, players)
     assert all(not player.asked for player in silent)  # they never could declare
     assert len(patient.asked) == 3
-    assert [len(obs.hand) for obs in patient.asked] == [1, 2, 3]
+    # after its own first card, then after West's and North's next cards
+    assert [len(obs.hand) for obs in patient.asked] == [1, 1, 1]
+    assert [sum(obs.hand_sizes) for obs in patient.asked] == [1, 2, 3]
     declared = [e for e in game.events if isinstance(e, Declared)]
     assert declared == [Declared(0, (two_spades,))]
     drawn_before = game.events.index(declared[0])
-    assert sum(isinstance(e, CardDrawn) and e.seat == 0 for e in game.events[:drawn_before]) == 3
+    assert sum(isinstance(e, CardDrawn) for e in game.events[:drawn_before]) == 3
 
 
 def test_the_runner_reads_no_round_state() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tuolaji.bots.base import Player
+from tuolaji.core.cards import SEATS
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
 from tuolaji.game.state import Phase
@@ -13,9 +14,12 @@ from tuolaji.game.turn import ActionKind
 
 def step(game: Game, players: Sequence[Player], decisions: list[int] | None = None) -> None:
     """Take the game one decision further, as :meth:`Game.turn` says: while the game
-    waits for chance, draw a card and ask its drawer to declare when some declaration of
-    theirs would stand (:meth:`Game.could_declare`: so a player may also declare later
-    with a card it already held, R-T2); otherwise ask the seat the game waits for and
+    waits for chance, draw a card, then offer every seat — the drawer first, then the
+    others in playing order — the chance to declare, whenever some declaration of
+    theirs would stand (:meth:`Game.could_declare`, a cheap test, so a seat with nothing
+    to declare is not asked). Declaring is open to every seat at every moment of the deal
+    (R-T2): a player may wait and declare later with cards it already holds, or answer
+    another seat's declaration at once. Otherwise ask the seat the game waits for and
     apply its answer.
 
     Players answer through their own observation only. A built-in player that answers
@@ -29,11 +33,13 @@ def step(game: Game, players: Sequence[Player], decisions: list[int] | None = No
         assert drawer is not None  # cards are drawn
         game.draw()
         # After the last card the final window asks in turn (R-T4): not here.
-        if game.phase is Phase.DRAW and game.could_declare(drawer):
-            _count(decisions, drawer)
-            cards = players[drawer].declaration(observe(game, drawer))
-            if cards:
-                game.declare(drawer, cards)
+        for offset in range(SEATS):
+            asked = (drawer + offset) % SEATS
+            if game.phase is Phase.DRAW and game.could_declare(asked):
+                _count(decisions, asked)
+                cards = players[asked].declaration(observe(game, asked))
+                if cards:
+                    game.declare(asked, cards)
         return
     seat = turn.seat
     if seat is None:
