@@ -103,6 +103,10 @@ def test_could_declare_is_exactly_whether_a_declaration_would_stand(seed: int) -
             expected = any(game.can_declare(seat, c) for c in declaration_candidates(rank))
             assert game.could_declare(seat) == expected, (seat, game.round.declaration)
             checked += expected
+        # the four seats at once, as the runner asks after every card of the deal
+        during_deal = game.phase is Phase.DRAW
+        every = tuple(seat for seat in range(4) if during_deal and game.could_declare(seat))
+        assert game.seats_that_could_declare() == every
     assert checked > 5
 
 

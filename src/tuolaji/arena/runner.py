@@ -32,7 +32,11 @@ def step(game: Game, players: Sequence[Player], decisions: list[int] | None = No
         drawer = game.next_drawer()
         assert drawer is not None  # cards are drawn
         game.draw()
-        # After the last card the final window asks in turn (R-T4): not here.
+        # After the last card the final window asks in turn (R-T4): not here. Usually no
+        # seat could declare, which one call says; after a declaration the next seats
+        # are asked only if theirs would still stand.
+        if not game.seats_that_could_declare():
+            return
         for offset in range(SEATS):
             asked = (drawer + offset) % SEATS
             if game.phase is Phase.DRAW and game.could_declare(asked):

@@ -42,6 +42,7 @@ from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.throws import judge_throw
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TrumpContext, trump_context
+from tuolaji.game import turn as turns
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
 from tuolaji.game.checks import (
     DRAWN_CARDS,
@@ -240,6 +241,10 @@ class Game:
         """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): cheap bit
         tests, for a driver deciding whether a seat is worth asking."""
         return could_declare(self.phase, self.round, seat)
+
+    def seats_that_could_declare(self) -> tuple[int, ...]:
+        """During the deal, the seats for which ``could_declare`` holds (in seat order)."""
+        return turns.seats_that_could_declare(self.phase, self.round)
 
     def legal_plays(self, seat: int) -> LegalPlays:
         """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose

@@ -142,3 +142,27 @@ def could_declare(phase: Phase, state: RoundState, seat: object) -> bool:
     if strength == PAIR_DECLARATION:
         return bool(twos & _JOKERS)
     return False
+
+
+def seats_that_could_declare(phase: Phase, state: RoundState) -> tuple[int, ...]:
+    """The seats some declaration of which would stand now, during the deal (R-T2,
+    R-T3): :func:`could_declare` for the four seats at once, for a driver that offers
+    every seat the chance after every card — usually none, so one call answers it."""
+    if phase is not Phase.DRAW:
+        return ()
+    standing = state.declaration
+    strength = 0 if standing is None else standing.strength
+    if strength == 0:
+        rank_cards = _RANK_MASKS[state.rank]
+        return tuple(
+            seat
+            for seat, (ones, twos) in enumerate(state.hands)
+            if ones & rank_cards or twos & _JOKERS
+        )
+    if strength < PAIR_DECLARATION:
+        wanted = _RANK_MASKS[state.rank] | _JOKERS
+    elif strength == PAIR_DECLARATION:
+        wanted = _JOKERS
+    else:
+        return ()
+    return tuple(seat for seat, (_ones, twos) in enumerate(state.hands) if twos & wanted)
