@@ -384,6 +384,21 @@ def test_the_judge_still_answers_one_line_per_request() -> None:
 # import of a package that is not installed sees.
 
 
+def test_the_game_screen_without_a_terminal_says_to_use_plain(tmp_path: Path) -> None:
+    # CliRunner's streams are no terminal: the screen would wait for keys forever
+    done = invoke("play", "--seed", "1", "--save", str(tmp_path / "g.json"), input_text="q\n")
+    assert done.exit_code == 1 and done.stdout == ""
+    assert "needs a terminal: use --plain" in done.stderr
+    assert not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("extra", [["--seed", "4"], ["--rules", "classic"]])
+def test_resume_refuses_rules_and_seed_of_its_own(extra: list[str], tmp_path: Path) -> None:
+    done = invoke("play", "--plain", "--resume", str(tmp_path / "g.json"), *extra)
+    assert done.exit_code == 2
+    assert "--resume plays the saved game with its own rules and seed" in done.stderr
+
+
 def test_play_without_the_play_extra_names_it_and_starts_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

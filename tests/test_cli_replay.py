@@ -81,6 +81,11 @@ BAD_INPUTS = [
         "in double quotes at line 1 column 2",
         id="invalid-json",
     ),
+    pytest.param(
+        b'{"format": "tuolaji-rec',
+        "{path} is not valid JSON: Unterminated string starting at line 1 column 12",
+        id="cut-string",
+    ),
     pytest.param(b"[1, 2]", "a record is a JSON object, not a list of 2 items", id="a-list"),
     pytest.param(b'"record"', 'a record is a JSON object, not the string "record"', id="str"),
     pytest.param(b"null", "a record is a JSON object, not null", id="null"),

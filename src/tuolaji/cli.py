@@ -537,6 +537,12 @@ def play(
 
     if bots not in BOT_CHOICES:
         raise typer.BadParameter(f"--bots takes one of {', '.join(BOT_CHOICES)}, not {bots!r}")
+    if resume is not None and (seed is not None or rules != "standard"):
+        # the saved game goes on with the rules and seed it was started with
+        raise typer.BadParameter(
+            "--resume plays the saved game with its own rules and seed: "
+            "leave out --rules and --seed"
+        )
     options = PlayOptions(
         bots=bots,
         seed=seed,

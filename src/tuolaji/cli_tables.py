@@ -8,6 +8,7 @@ from rich.table import Table
 
 from tuolaji.arena.limits import MIN_DEALS_FOR_VERDICT
 from tuolaji.arena.simulate import SimulationSummary
+from tuolaji.arena.stats import share_text
 from tuolaji.arena.tournament import TournamentResult
 from tuolaji.i18n import _, ngettext
 
@@ -80,6 +81,6 @@ def tournament_table(result: TournamentResult, preset: str) -> Table:
             f"{side.opponent_points_mean:.1f}",
         ]
         if show_replaced:
-            row.append(f"{side.replaced_share:.1%}")  # the counts are in --json
+            row.append(share_text(side.replaced_share))  # the counts are in --json
         table.add_row(*row)
     return table

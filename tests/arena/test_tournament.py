@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from clikit import run_cli
 from tuolaji.arena.deals import DealOutcome, RunOutcome, make_deal, play_deal, side_at
 from tuolaji.arena.limits import MAX_DEALS, MAX_JOBS, MIN_DEALS_FOR_VERDICT
-from tuolaji.arena.stats import mean_ci95, side_stats, verdict
+from tuolaji.arena.stats import mean_ci95, share_text, side_stats, verdict
 from tuolaji.arena.tournament import (
     check_tournament,
     parse_players,
@@ -583,3 +583,8 @@ def test_cli_prints_the_results_when_they_cannot_be_written(
     assert done.stderr.strip() == (
         f"error: could not write the results into {out}: {os.strerror(errno.ENOSPC)}"
     )
+
+
+def test_a_share_above_nothing_never_reads_as_nothing() -> None:
+    assert share_text(0.0) == "0.0%" and share_text(1 / 2713) == "<0.1%"
+    assert share_text(0.001) == "0.1%" and share_text(1.0) == "100.0%"

@@ -151,6 +151,8 @@ def test_s12_spec_round_trip(rules: RuleSet) -> None:
 # Bad values: (option, value); each names the option in its error.
 BAD_VALUES: list[tuple[str, Any]] = [
     ("throw_penalty", -1),
+    ("throw_penalty", 201),  # past every point of the game
+    ("throw_penalty", 10**23),
     ("throw_penalty", "x"),
     ("throw_penalty", True),
     ("throw_penalty", False),
@@ -267,3 +269,8 @@ def test_s12_equal_options_give_equal_rule_sets() -> None:
     assert STANDARD.with_options() == STANDARD
     assert STANDARD.with_options(throw_penalty=10) == STANDARD
     assert CLASSIC.with_options(follow_tractor_first=True) == CLASSIC
+
+
+def test_s12_the_penalty_runs_from_0_to_200() -> None:
+    assert STANDARD.with_options(throw_penalty=200).throw_penalty == 200
+    assert STANDARD.with_options(throw_penalty=0).throw_penalty == 0

@@ -134,6 +134,10 @@ def without_field(kind: type, name: str) -> dict[str, Any]:
     return {key: value for key, value in SAMPLES[kind].items() if key != name}
 
 
+#: 26 cards, more than a hand holds (R-P2)
+ALL_SPADES_TWICE = " ".join(f"{rank}S {rank}S" for rank in "23456789TJQKA")
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -159,12 +163,57 @@ def without_field(kind: type, name: str) -> dict[str, Any]:
         pytest.param(
             with_field(RoundEnded, "result", {"round": 1}), "'rank' is missing", id="bad-result"
         ),
+        pytest.param(with_field(Played, "cards", "AS AS AS"), "R-D1", id="r-d1-three-copies"),
+        # cards no such event holds (R-T2, R-P2, R-K1, R-H1, R-H2)
+        pytest.param(with_field(Declared, "cards", ""), "a declaration", id="r-t2-no-cards"),
+        pytest.param(with_field(Declared, "cards", "2S 2S 2S"), "R-D1", id="r-t2-three"),
+        pytest.param(with_field(Declared, "cards", "2S 2S 2H 2H"), "R-T2", id="r-t2-four"),
+        pytest.param(with_field(Declared, "cards", "AS KD"), "R-T2", id="r-t2-not-identical"),
+        pytest.param(with_field(Declared, "cards", "BJ RJ"), "R-T2", id="r-t2-two-jokers"),
+        pytest.param(with_field(Declared, "cards", "BJ"), "R-T2", id="r-t2-one-joker"),
+        pytest.param(with_field(Played, "cards", ""), "1 to 25 cards", id="r-p2-no-cards"),
+        pytest.param(with_field(Played, "cards", ALL_SPADES_TWICE), "1 to 25", id="r-p2-26"),
+        pytest.param(with_field(Buried, "cards", ""), "the 8 cards", id="r-k1-bury-none"),
+        pytest.param(with_field(Buried, "cards", "AS KS"), "the 8 cards", id="r-k1-bury-2"),
+        pytest.param(
+            with_field(TalonTaken, "cards", "AS KS QS JS TS 9S 8S 7S 6S"),
+            "the 8 cards",
+            id="r-k1-take-9",
+        ),
+        pytest.param(with_field(HiddenBuried, "count", 0), "8, the size", id="r-k1-hidden-0"),
+        pytest.param(with_field(HiddenBuried, "count", 10**6), "8, the size", id="r-k1-hidden-big"),
+        pytest.param(with_field(HiddenTalonTaken, "count", 7), "8, the size", id="r-k1-taken-7"),
+        pytest.param(with_field(HiddenTalonTaken, "count", True), "not true", id="r-k1-taken-bool"),
+        pytest.param(with_field(ThrowFailed, "attempted", ""), "R-H1", id="r-h1-no-attempt"),
+        pytest.param(with_field(ThrowFailed, "forced", ""), "R-H2", id="r-h2-no-forced"),
+        pytest.param(
+            {**SAMPLES[ThrowFailed], "attempted": "AS KS", "forced": "QS"},
+            "part of the attempted cards",
+            id="r-h1-forced-not-thrown",
+        ),
+        pytest.param(
+            {**SAMPLES[ThrowFailed], "attempted": "AS KS", "forced": "AS AS"},
+            "part of the attempted cards",
+            id="r-h1-forced-twice",
+        ),
+        pytest.param(
+            with_field(ThrowFailed, "blocker", SAMPLES[ThrowFailed]["seat"]),
+            "another seat",
+            id="r-h2-own-blocker",
+        ),
     ],
 )
 def test_bad_json_is_refused_with_a_clean_error(data: object, message: str) -> None:
     with pytest.raises(WireFormatError, match=message) as refused:
         event_from_json(data)
     assert isinstance(refused.value, TuolajiError) and isinstance(refused.value, ValueError)
+
+
+@pytest.mark.parametrize("cards", ["7H", "7H 7H", "BJ BJ", "RJ RJ", "2S 2S"])
+def test_r_t2_every_shape_of_declaration_is_read(cards: str) -> None:
+    # the trump rank is not in the event: any rank's single or pair, or a joker pair
+    data = {"type": "declared", "seat": 1, "cards": cards}
+    assert event_from_json(data) == Declared(1, tuple(parse_cards(cards)))
 
 
 JSON = st.recursive(

@@ -142,6 +142,10 @@ def test_r_d2_r_t4_the_next_drawer_and_the_windows_passes_come_back() -> None:
 SAMPLE = sampled_observations(range(1), every=100)[-12].to_json()
 
 
+#: a pair of the sample's rank but another one's: no declaration in its round (R-T2)
+OTHER_RANK = "3S 3S" if SAMPLE["rank"] != "3" else "4S 4S"
+
+
 def changed(name: str, value: object) -> dict[str, Any]:
     """The sample observation's JSON with field ``name`` set to ``value``."""
     return {**SAMPLE, name: value}
@@ -162,6 +166,24 @@ def changed(name: str, value: object) -> dict[str, Any]:
         pytest.param(changed("trick", [[0, ""]]), "at least one card", id="empty-play"),
         pytest.param(changed("tricks", [{"number": 1}]), "'plays' is missing", id="tricks"),
         pytest.param(changed("declarations", [{"seat": 0, "cards": ""}]), "R-T2", id="decl"),
+        # a declaration is one trump-rank card, or two identical ones or jokers (R-T2)
+        pytest.param(changed("declaration", {"seat": 1, "cards": "BJ"}), "R-T2", id="one-joker"),
+        pytest.param(changed("declaration", {"seat": 1, "cards": "AS KD"}), "R-T2", id="mixed"),
+        pytest.param(changed("declaration", {"seat": 1, "cards": "BJ RJ"}), "R-T2", id="jokers"),
+        pytest.param(changed("declaration", {"seat": 1, "cards": "BJ BJ BJ"}), "R-D1", id="3bj"),
+        pytest.param(
+            changed("declarations", [{"seat": 1, "cards": OTHER_RANK}]), "R-T2", id="other-rank"
+        ),
+        pytest.param(changed("rules", {1: 2}), "'rules'", id="rules-key-not-a-string"),
+        pytest.param(changed("rules", {"preset": "classic", 3: 1}), "'rules'", id="rules-key-3"),
+        pytest.param(
+            changed(
+                "failed_throw",
+                {"seat": 0, "attempted": "AS", "forced": "", "penalty": 0, "blocker": 1},
+            ),
+            "R-H2",
+            id="r-h2-nothing-forced",
+        ),
         pytest.param(changed("window_passes", 5), "0-4", id="r-t4-passes"),
         pytest.param(changed("surprise", 1), "unknown field 'surprise'", id="extra"),
     ],
@@ -169,6 +191,14 @@ def changed(name: str, value: object) -> dict[str, Any]:
 def test_bad_json_is_refused_with_a_clean_error(data: object, message: str) -> None:
     with pytest.raises(WireFormatError, match=message):
         Observation.from_json(data)
+
+
+@pytest.mark.parametrize("cards", ["2S", "2H 2H", "BJ BJ", "RJ RJ"])
+def test_r_t2_a_declaration_of_the_rounds_rank_or_jokers_is_read(cards: str) -> None:
+    data = {**SAMPLE, "rank": "2", "declaration": {"seat": 3, "cards": cards}}
+    data["declarations"] = [data["declaration"]]
+    obs = Observation.from_json(data)
+    assert obs.declaration is not None and obs.declaration.cards == tuple(parse_cards(cards))
 
 
 def test_a_trick_before_the_trump_is_settled_is_refused() -> None:

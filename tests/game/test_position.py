@@ -8,7 +8,10 @@
 - ``determinize.game_from_observation`` builds the same game through it.
 - Positions no game can reach are refused with a ``PositionError`` naming the rule
   (R-D1, R-K1, R-P1, R-P2, R-T5, R-H2, R-N3, R-N4 …); it is a ``TuolajiError`` and a
-  ``ValueError``.
+  ``ValueError``. Finished tricks that are not tricks and failed throws that are not
+  the lead's (R-H2, R-H3) are refused so too, never with an AttributeError or a
+  TypeError, and so is a lead that mixes effective suits (R-C4; with no trump suit,
+  under the rules the game is built with, R-T7).
 - ``copy()``: playing the copy to the end of the game leaves the original exactly as it
   was, and the original, played on, goes exactly where the copy went (in every phase,
   across rounds and with stacked decks).
@@ -26,10 +29,11 @@ import pytest
 from tuolaji.arena.runner import step
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core import CLASSIC, STANDARD, RuleSet, TuolajiError
-from tuolaji.core.cards import from_layers, full_pack
+from tuolaji.core.cards import from_layers, full_pack, remove_layers, to_layers
 from tuolaji.game import Game, Phase, Position, PositionError, RoundStart, observe
 from tuolaji.game.determinize import game_from_observation
 from tuolaji.game.events import ThrowFailed
+from tuolaji.game.position import check_position
 from tuolaji.game.state import RoundState
 
 #: the round's fields a game built from a position must hold as the original does
@@ -187,6 +191,117 @@ def test_positions_no_game_reaches_are_refused_naming_the_rule(rules: RuleSet) -
     with pytest.raises(PositionError, match=r"^R-P2"):
         Game.from_position(dataclasses.replace(position, trick=((seat, cards + cards), second)))
     assert Game.from_position(position, rules).round.trick == mid.round.trick
+
+
+def trick_mutations(position: Position) -> Iterator[tuple[str, Position]]:
+    """Finished tricks and failed throws no game can reach, each with the rule it breaks
+    (``position`` has a finished trick and no trick in progress)."""
+    replace = dataclasses.replace
+    first, *rest = position.tricks
+    leader, lead = first.plays[0]
+    other = (leader + 1) % 4
+
+    def with_throw(throw: object) -> Position:
+        return replace(position, tricks=(replace(first, failed_throw=throw), *rest))
+
+    yield "R-P1", replace(position, tricks=("junk",))
+    yield "R-P1", replace(position, tricks=None)
+    yield "R-P1", replace(position, tricks=list(position.tricks))
+    yield "R-P1", replace(position, tricks=(replace(first, plays=None), *rest))
+    yield "R-H2", with_throw("junk")
+    yield "R-H2", with_throw(ThrowFailed(other, lead, lead, 10, leader))  # not the leader's
+    yield "R-H3", with_throw(ThrowFailed(leader, lead, lead, "10", other))  # type: ignore[arg-type]
+    yield "R-H3", with_throw(ThrowFailed(leader, lead, lead, -10, other))
+    yield "R-H3", with_throw(ThrowFailed(leader, lead, lead, True, other))
+    yield "R-H2", with_throw(ThrowFailed(leader, lead, lead, 10, leader))  # its own blocker
+    yield "R-H2", with_throw(ThrowFailed(leader, lead, lead, 10, 4))
+    yield "R-N3", with_throw(ThrowFailed(leader, "AS", lead, 10, other))  # type: ignore[arg-type]
+    yield "R-H2", with_throw(ThrowFailed(leader, lead, (), 10, other))  # not what was led
+    yield "R-H2", with_throw(ThrowFailed(leader, lead[1:], lead, 10, other))  # not thrown
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+def test_r_p1_r_h2_bad_finished_tricks_and_failed_throws_are_refused(rules: RuleSet) -> None:
+    # whatever the finished tricks hold, the refusal is a PositionError naming the rule,
+    # never an AttributeError or a TypeError
+    game = next(g for g in play_decisions(rules, 6) if g.round.tricks and not g.round.trick)
+    position = game.position()
+    for rule, bad in trick_mutations(position):
+        with pytest.raises(PositionError) as info:
+            Game.from_position(bad, rules)
+        assert str(info.value).startswith(rule), (rule, str(info.value))
+    # a failed throw that is the lead's stands: thrown by the leader, forced what was led
+    first, *rest = position.tricks
+    leader, lead = first.plays[0]
+    throw = ThrowFailed(leader, lead + lead[:1], lead, 10, (leader + 2) % 4)
+    fine = dataclasses.replace(
+        position, tricks=(dataclasses.replace(first, failed_throw=throw), *rest)
+    )
+    assert Game.from_position(fine, rules).round.tricks[0].failed_throw == throw
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+def test_r_c4_a_trick_in_progress_led_with_mixed_suits_is_refused(rules: RuleSet) -> None:
+    game = next(play_decisions(rules, 5))
+    position = game.position()
+    ctx = game.round.ctx
+    assert ctx is not None and not position.trick
+    leader = position.to_play
+    hand = from_layers(*position.hands[leader])
+    # two cards of the leader's of different effective suits: no combination (R-C4)
+    mixed = next((a, b) for a in hand for b in hand if ctx.eff[a] != ctx.eff[b])
+    hands = list(position.hands)
+    hands[leader] = remove_layers(hands[leader], to_layers(mixed))
+    bad = dataclasses.replace(position, hands=tuple(hands), trick=((leader, mixed),))
+    with pytest.raises(PositionError, match=r"^R-C4: the trick in progress"):
+        Game.from_position(bad, rules)
+    with pytest.raises(PositionError, match=r"^R-C4"):
+        check_position(bad)
+    # the same two cards, one of a suit each, led as two single leads would stand: the
+    # refusal is the mix, not the cards
+    single = dataclasses.replace(
+        position,
+        hands=tuple(
+            remove_layers(hand_layers, to_layers(mixed[:1])) if seat == leader else hand_layers
+            for seat, hand_layers in enumerate(position.hands)
+        ),
+        trick=((leader, mixed[:1]),),
+    )
+    assert Game.from_position(single, rules).round.trick == [(leader, mixed[:1])]
+
+
+def test_r_c4_r_t7_with_no_trump_suit_a_mixed_lead_depends_on_the_rules() -> None:
+    # With no trump suit, the rank cards are trumps under classic rules and stay in their
+    # suits under standard ones (R-T7): a rank card led with a card of its suit is one
+    # suit in standard and mixed in classic. check_position without rules refuses only
+    # what every rule set refuses; Game.from_position refuses under its own rules.
+    for seed in range(20):
+        position = next(play_decisions(STANDARD, seed)).position()
+        leader = position.to_play
+        hand = from_layers(*position.hands[leader])
+        pairs = [
+            (a, b)
+            for a in hand
+            for b in hand
+            if a < 52 and b < 52 and a % 13 == position.rank != b % 13 and a // 13 == b // 13
+        ]
+        if pairs:
+            break
+    else:
+        raise AssertionError("no leader holds a rank card and a card of its suit")
+    lead = pairs[0]
+    hands = list(position.hands)
+    hands[leader] = remove_layers(hands[leader], to_layers(lead))
+    bad = dataclasses.replace(
+        position, trump_suit=None, hands=tuple(hands), trick=((leader, lead),)
+    )
+    check_position(bad)
+    check_position(bad, STANDARD)
+    assert Game.from_position(bad, STANDARD).round.trick == [(leader, lead)]
+    with pytest.raises(PositionError, match=r"^R-C4"):
+        check_position(bad, CLASSIC)
+    with pytest.raises(PositionError, match=r"^R-C4"):
+        Game.from_position(bad, CLASSIC)
 
 
 def snapshot(game: Game) -> tuple[object, ...]:

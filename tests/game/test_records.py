@@ -341,7 +341,7 @@ FIELD_ERRORS = [
     ),
     pytest.param(
         lambda d: d.update(rules={"throw_penalty": -1}),
-        "'rules': option throw_penalty must be a whole number ≥ 0, not -1",
+        "'rules': option throw_penalty must be a whole number from 0 to 200, not -1",
         id="rules-option",
     ),
     pytest.param(

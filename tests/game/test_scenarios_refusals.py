@@ -37,6 +37,7 @@ from tuolaji.core.errors import (
     NOT_A_DECLARATION,
     NOT_HELD,
     NOT_YOUR_TURN,
+    TOO_WEAK,
     WRONG_PHASE,
 )
 from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, Play, PositionError
@@ -178,12 +179,14 @@ def test_r_t2_declaring_a_card_not_held_names_it() -> None:
     assert (error.reason, error.details) == (NOT_A_DECLARATION, {"rank": 0})
 
 
-def test_r_t2_strengthening_needs_the_twin_in_hand() -> None:
+def test_r_t3_showing_ones_own_single_again_without_its_twin_is_no_stronger() -> None:
+    # Seat 0 holds one 2H: showing it again is the same single, which cannot override
+    # itself (R-T3) — not a card it lacks (it holds the 2H it names).
     game = Game(decks=[stack(["2H", "", "", ""], talon="2H")])
     draw(game, 1)
     game.declare(0, c("2H"))
-    error = refuse(game, Declare(0, tuple(c("2H"))), "R-T2")
-    assert (error.reason, error.cards) == (NOT_HELD, tuple(c("2H 2H")))
+    error = refuse(game, Declare(0, tuple(c("2H"))), "R-T3")
+    assert (error.reason, error.cards, error.details) == (TOO_WEAK, tuple(c("2H")), {"seat": 0})
 
 
 # Hearts trump. Seat 0 leads the diamond tractor 3D 3D 4D 4D; seat 1 holds only KD TD

@@ -8,6 +8,9 @@ proof that a client receiving only its own stream knows exactly what it may know
   spectator start from the welcome (the observation when the game is made, through
   JSON) and receive, after every action, the views of the new events (through JSON).
   Each must equal ``observe(game, seat)`` after every action.
+- An event a seat's observation cannot follow (no declaration, R-T2; cards this seat
+  plays or buries but does not hold, R-P2, R-K1; not cards, not a seat …) is refused
+  with a ``StreamError`` and changes nothing.
 
 ``STREAM_GAMES`` games run in the tests (:envvar:`TUOLAJI_STREAM_GAMES` sets another
 count: ``TUOLAJI_STREAM_GAMES=2000 .venv/bin/pytest tests/game/test_streams.py``).
@@ -24,7 +27,7 @@ import pytest
 from tuolaji.bots.base import Player
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core import CLASSIC, STANDARD, parse_cards
-from tuolaji.core.cards import team_of
+from tuolaji.core.cards import KINDS, from_layers, team_of
 from tuolaji.game import (
     Event,
     Game,
@@ -42,6 +45,7 @@ from tuolaji.game import (
 from tuolaji.game.events import (
     Buried,
     CardDrawn,
+    Declared,
     GameOver,
     HiddenBuried,
     HiddenCardDrawn,
@@ -52,6 +56,7 @@ from tuolaji.game.events import (
     TalonFlipped,
     TalonTaken,
     ThrowFailed,
+    TrickWon,
 )
 
 from .test_properties import steps
@@ -232,6 +237,103 @@ def test_events_that_cannot_follow_are_refused_and_change_nothing() -> None:
     with pytest.raises(StreamError, match="without its result"):
         client.apply(RoundEnded(1, 30, True, 2, (2, 0), 0, 2))
     assert client.observation is before
+
+
+#: odd events a client in the draw (seat 2, rank 2) cannot follow: each is refused
+#: with a StreamError, never an IndexError, a ValueError or a NotationError
+ODD_DRAW_EVENTS = [
+    pytest.param(Declared(1, ()), id="r-t2-declare-nothing"),
+    pytest.param(Declared(1, tuple(parse_cards("2S 2S 2S"))), id="r-t2-three"),
+    pytest.param(Declared(1, tuple(parse_cards("AS KD"))), id="r-t2-not-a-declaration"),
+    pytest.param(Declared(1, tuple(parse_cards("BJ RJ"))), id="r-t2-two-jokers"),
+    pytest.param(Declared(1, tuple(parse_cards("3S"))), id="r-t2-not-the-rank"),
+    pytest.param(Declared(2, tuple(parse_cards("2S"))), id="r-t2-own-not-held"),
+    pytest.param(Declared(1, (99,)), id="r-n3-not-a-card"),
+    pytest.param(CardDrawn(2, 99), id="r-n3-drawn-99"),
+    pytest.param(CardDrawn(7, 0), id="r-n4-seat-7"),
+    pytest.param(CardDrawn(-1, 0), id="r-n4-seat-minus-1"),
+    pytest.param(HiddenBuried(1, 8), id="r-k1-buried-from-an-empty-hand"),
+    pytest.param(HiddenTalonTaken(1, 99), id="r-k1-taking-99"),
+    pytest.param(TalonTaken(2, tuple(parse_cards("AS"))), id="r-k1-taking-1"),
+    pytest.param(Buried(1, ()), id="r-k1-burying-none"),
+    pytest.param(Played(1, ()), id="r-p2-playing-none"),
+    pytest.param(TrickWon(1, 0, 0), id="a-trick-won-with-no-trick"),
+    pytest.param("junk", id="not-an-event"),
+]
+
+
+@pytest.mark.parametrize("event", ODD_DRAW_EVENTS)
+def test_odd_events_are_refused_with_a_stream_error_and_change_nothing(event: Event) -> None:
+    game = Game(seed=5)
+    client = SeatView(observe(game, 2))
+    client.apply_all(game.draw())  # seat 0 holds a card
+    before = client.observation
+    with pytest.raises(StreamError):
+        client.apply(event)
+    assert client.observation is before
+
+
+def test_the_repro_of_a_declaration_of_no_cards_is_a_stream_error() -> None:
+    # reading such an event is refused already (WireFormatError); made by hand, the
+    # view refuses it, where it once raised an IndexError
+    client = SeatView(observe(Game(seed=5), 2))
+    before = client.observation
+    with pytest.raises(StreamError, match="R-T2"):
+        client.apply(Declared(1, ()))
+    assert client.observation is before
+
+
+def game_at(phase: Phase, seed: int = 3) -> Game:
+    """A seeded game at its first decision in ``phase``."""
+    game, seats_players = seeded_game(seed)
+    for _ in steps(game, seats_players):
+        if game.phase is phase:
+            return game
+    raise AssertionError(f"game {seed} never reached {phase}")
+
+
+def missing_card(game: Game, seat: int) -> int:
+    """A card ``seat`` does not hold."""
+    held = set(game.hand(seat))
+    return next(kind for kind in range(KINDS) if kind not in held)
+
+
+def test_r_p2_playing_cards_not_held_is_refused_and_changes_nothing() -> None:
+    game = game_at(Phase.PLAY)
+    seat = game.to_act()
+    assert seat is not None
+    client = SeatView(observe(game, seat))
+    before = client.observation
+    held = game.hand(seat)
+    for cards in [(missing_card(game, seat),), (held[0], held[0], held[0])]:
+        with pytest.raises(StreamError):
+            client.apply(Played(seat, cards))
+        assert client.observation is before
+    once = next((kind for kind in held if held.count(kind) == 1), None)
+    if once is not None:  # one copy held, two played
+        with pytest.raises(StreamError, match="not in its hand"):
+            client.apply(Played(seat, (once, once)))
+        assert client.observation is before
+    # another seat's stream is not checked against a hand, only its size
+    other = SeatView(observe(game, (seat + 1) % 4))
+    other.apply(Played(seat, (held[0],)))
+    assert other.observation.hand_sizes[seat] == before.hand_sizes[seat] - 1
+
+
+def test_r_k1_burying_cards_not_held_is_refused_and_changes_nothing() -> None:
+    game = game_at(Phase.EXCHANGE)
+    starter = game.round.starter
+    assert starter is not None
+    client = SeatView(observe(game, starter))
+    before = client.observation
+    held = game.hand(starter)
+    assert len(held) == 33  # 25 and the talon's 8
+    with pytest.raises(StreamError, match="not in its hand"):
+        client.apply(Buried(starter, (*held[:7], missing_card(game, starter))))
+    assert client.observation is before
+    assert from_layers(*client.observation.hand_layers) == sorted(held)
+    client.apply(Buried(starter, tuple(held[:8])))  # the cards held: followed
+    assert client.observation.hand_sizes[starter] == 25
 
 
 def test_r_t4_a_joker_pair_in_the_window_keeps_the_passes_it_followed() -> None:

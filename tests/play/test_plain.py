@@ -236,6 +236,23 @@ def test_quit_without_saving_says_how_to_save_next_time(tmp_path: Path) -> None:
     assert "Save the game before quitting?" not in out and out.rstrip().endswith("Goodbye.")
 
 
+def test_quitting_after_moves_since_a_save_names_that_save(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    # saved, then the deal goes on (Enter), then quit without saving again
+    code, out = play_plain("save", "", "quit", "n", save=path)
+    assert code == 0 and path.is_file()
+    assert f"The moves since the last save ({path}) were not saved." in out
+    assert "The game was not saved." not in out
+
+
+def test_save_file_never_writes_over_another_file(tmp_path: Path) -> None:
+    precious = tmp_path / "important.txt"
+    precious.write_text("precious")
+    code, out = play_plain(f"save {precious}", "quit", "n", save=tmp_path / "g.json")
+    assert code == 0 and precious.read_text() == "precious"
+    assert f"Not saved: {precious} already exists and is not this game's file." in out
+
+
 def test_a_failed_save_on_quitting_keeps_the_game_going(tmp_path: Path) -> None:
     bad = tmp_path / "no such folder" / "g.json"
     good = tmp_path / "g.json"

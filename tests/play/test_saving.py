@@ -12,7 +12,7 @@ import pytest
 
 from tuolaji.core.rules import STANDARD
 from tuolaji.play import saves
-from tuolaji.play.launch import LaunchError, PlayOptions, open_session, save_path
+from tuolaji.play.launch import LaunchError, PlayOptions, open_session, play, save_path
 from tuolaji.play.saves import (
     DATA_DIR_VARIABLE,
     find_saved_game,
@@ -107,3 +107,37 @@ def test_the_data_folder_override_is_read_each_time(
 ) -> None:
     monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path / "other"))
     assert saves.data_dir() == tmp_path / "other"
+
+
+# ------------------------------------------------------------- never over another file
+
+
+def test_saving_never_writes_over_a_file_that_is_not_this_games(tmp_path: Path) -> None:
+    precious = tmp_path / "important.txt"
+    precious.write_text("precious")
+    session = Session.new("random", seed=3)
+    refused = session.save(precious)
+    assert not refused.ok and "already exists" in refused.message
+    assert precious.read_text() == "precious" and session.last_saved is None
+    # the game's own file may be written again, as often as the player saves
+    own = tmp_path / "game.json"
+    assert session.save(own).ok and session.save(own).ok and session.last_saved == own
+
+
+def test_a_resumed_game_saves_over_its_own_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert Session.new("random", seed=3).save(path).ok
+    resumed = Session.resume(path, "random")
+    assert resumed.may_write(path) and resumed.save(path).ok
+    other = tmp_path / "other.json"
+    assert Session.new("random", seed=4).save(other).ok
+    assert not resumed.may_write(other)  # another saved game is never lost
+
+
+def test_save_onto_an_existing_file_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    taken = tmp_path / "other.json"
+    assert Session.new("random", seed=4).save(taken).ok
+    before = taken.read_bytes()
+    with pytest.raises(LaunchError, match=r"already exists.*--resume"):
+        play(options(save=taken))
+    assert taken.read_bytes() == before

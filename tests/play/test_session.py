@@ -18,6 +18,7 @@ from tuolaji.game.record import RecordError, load_record, replay
 from tuolaji.game.state import Phase
 from tuolaji.play.narrate import TrickFold, game_over_text
 from tuolaji.play.session import Session, Waiting
+from tuolaji.play.view import expected
 from tuolaji.play.words import plain
 
 SEED = 3  # with random bots: the human may declare 2H 2H early, and then starts
@@ -210,6 +211,8 @@ def test_a_game_stopped_at_the_round_limit_is_saved_and_says_how_to_resume(
     assert "the game is not finished." in done.message
     assert f"resume it with tuolaji play --resume '{path}'" in done.message
     assert "The game is over" not in done.message
+    # what the screen then says is expected: nothing, and not that the game is over
+    assert expected(session) == "The rounds you asked for are played; the game is not finished."
     # resuming goes on with round 2: the saved limit is what stopped the game
     resumed = Session.resume(path, "random")
     assert resumed.game.round.number == 2 and resumed.waiting() is not Waiting.OVER

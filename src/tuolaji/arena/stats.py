@@ -133,7 +133,7 @@ def replaced_note(side: SideStats) -> str:
     answer timeouts that fired."""
     note = (
         f"{side.name} was replaced by fallback moves in {side.replaced} of its "
-        f"{side.decisions} decisions ({side.replaced_share:.1%})"
+        f"{side.decisions} decisions ({share_text(side.replaced_share)})"
     )
     causes = []
     fired = side.fallbacks.timeouts_fired
@@ -181,3 +181,10 @@ def verdict(a: SideStats, b: SideStats) -> Verdict:
             head = f"{leader.name} is stronger (95% interval above 0)"
             stronger = leader.name
     return Verdict("; ".join([head, *notes]), stronger, too_often)
+
+
+def share_text(share: float) -> str:
+    """A share as a percentage, never "0.0%" for a share above nothing."""
+    if 0 < share < 0.001:
+        return "<0.1%"
+    return f"{share:.1%}"

@@ -53,7 +53,7 @@ class RuleSet:
         >>> STANDARD.with_options(throw_penalty=-5)
         Traceback (most recent call last):
         ...
-        tuolaji.core.rules.RulesError: option throw_penalty must be a whole number ≥ 0, not -5
+        tuolaji.core.rules.RulesError: option throw_penalty must be a whole number ...
         """
         for name in options:
             if name not in OPTION_NAMES:
@@ -77,8 +77,11 @@ def _check_value(name: str, value: object) -> None:
                 f"not {value!r}"
             )
     elif name == "throw_penalty":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"option throw_penalty must be a whole number ≥ 0, not {value!r}")
+        # 200 a card is every point of the game: more could only overflow the totals
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 200:
+            raise RulesError(
+                f"option throw_penalty must be a whole number from 0 to 200, not {value!r}"
+            )
     elif not isinstance(value, bool):
         raise RulesError(f"option {name} must be true or false, not {value!r}")
 

@@ -41,6 +41,7 @@ from tuolaji.core.errors import (
     NOT_HELD,
     NOT_STARTER,
     NOT_YOUR_TURN,
+    TOO_WEAK,
     WRONG_COUNT,
     WRONG_PHASE,
     IllegalAction,
@@ -109,14 +110,17 @@ def declaration_after(
     if layers_held(hand, cards) is None:
         raise not_held("R-T2", seat, hand, cards)
     outcome = declare_outcome(state.rank, state.declaration, seat, cards)
-    # Strengthening one's own single reveals its twin too: both must be in the hand.
-    # (A declaration is at most two identical cards, so its layers always exist.)
+    # Showing one's own standing single again strengthens it only with its twin (both
+    # cards revealed): without the twin it is the same single, which cannot override
+    # itself (R-T3). (A declaration is at most two identical cards: its layers exist.)
     if not contains_layers(hand, to_layers(outcome.cards)):
         raise IllegalAction(
-            "R-T2",
-            f"seat {seat} does not hold {format_cards(outcome.cards)}",
-            NOT_HELD,
-            outcome.cards,
+            "R-T3",
+            f"your single {format_cards(cards)} already stands: only the pair, with its "
+            "twin, would be stronger",
+            TOO_WEAK,
+            tuple(cards),
+            {"seat": seat},
         )
     return outcome
 

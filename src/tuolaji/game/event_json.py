@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, assert_never
 
-from tuolaji.core.cards import format_card, format_cards
+from tuolaji.core.cards import (
+    BJ,
+    HAND_SIZE,
+    TALON_SIZE,
+    contains_layers,
+    format_card,
+    format_cards,
+    to_layers,
+)
 from tuolaji.game.events import (
     Buried,
     CardDrawn,
@@ -47,7 +55,7 @@ from tuolaji.game.events import (
 )
 from tuolaji.game.record_schema import found
 from tuolaji.game.state import RoundResult
-from tuolaji.game.wire import Fields, WireFormatError, rank_text, suit_text
+from tuolaji.game.wire import Fields, WireFormatError, is_int, rank_text, suit_text
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -140,8 +148,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
 def event_from_json(data: object) -> Event:
     """The event whose JSON form is ``data`` (the reverse of :func:`event_to_json`).
     Anything that is not such a form — an unknown type, a missing or misspelt field, a
-    seat out of range, cards that are not notation — is refused with a
-    :class:`~tuolaji.game.wire.WireFormatError`.
+    seat out of range, cards that are not notation, cards no such event can hold (a
+    declaration that is none, R-T2; a play of no cards, R-P2; a talon of other than 8
+    cards, R-K1; a failed throw whose forced part is not part of the throw, R-H1) — is
+    refused with a :class:`~tuolaji.game.wire.WireFormatError`.
 
     >>> event_from_json({"type": "hidden_buried", "seat": 2, "count": 8})
     HiddenBuried(seat=2, count=8)
@@ -178,14 +188,74 @@ def throw_to_json(throw: ThrowFailed) -> dict[str, Any]:
 
 
 def throw_from_fields(fields: Fields) -> ThrowFailed:
-    """The failed throw written by :func:`throw_to_json`."""
-    return ThrowFailed(
-        fields.seat("seat"),
-        fields.cards("attempted"),
-        fields.cards("forced"),
-        fields.number("penalty"),
-        fields.seat("blocker"),
-    )
+    """The failed throw written by :func:`throw_to_json`: cards were thrown, a part of
+    them is led instead (R-H1, R-H2), and the blocker is another seat than the
+    thrower's.
+
+    >>> throw_from_fields(Fields(
+    ...     {"seat": 0, "attempted": "AS KS", "forced": "QS", "penalty": 10, "blocker": 1},
+    ...     "event 'throw_failed'"))
+    Traceback (most recent call last):
+    ...
+    tuolaji.game.wire.WireFormatError: ...: 'forced' must be part of the attempted cards (R-H1), ...
+    """
+    seat = fields.seat("seat")
+    attempted = fields.cards("attempted")
+    if not attempted:
+        raise fields.fail("attempted", "the cards thrown, at least one (R-H1)")
+    forced = fields.cards("forced")
+    if not forced:
+        raise fields.fail("forced", "the part led instead, at least one card (R-H2)")
+    if not contains_layers(to_layers(attempted), to_layers(forced)):
+        raise fields.fail("forced", "part of the attempted cards (R-H1)")
+    penalty = fields.number("penalty")
+    blocker = fields.seat("blocker")
+    if blocker == seat:
+        raise fields.fail("blocker", f"another seat than the thrower's ({seat}) (R-H2)")
+    return ThrowFailed(seat, attempted, forced, penalty, blocker)
+
+
+def _declaration_shape_error(cards: tuple[int, ...]) -> str | None:
+    """Why ``cards`` can be no declaration whatever the trump rank (R-T2), or None: a
+    declaration is one card of a rank, or two identical cards of a rank or jokers."""
+    if len(cards) == 1 and cards[0] < BJ:
+        return None
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return None
+    return "a declaration: one trump-rank card, or two identical trump-rank cards or jokers (R-T2)"
+
+
+def _declared(fields: Fields) -> Declared:
+    seat = fields.seat("seat")
+    cards = fields.cards("cards")
+    error = _declaration_shape_error(cards)
+    if error is not None:
+        raise fields.fail("cards", error)
+    return Declared(seat, cards)
+
+
+def _played(fields: Fields) -> Played:
+    seat = fields.seat("seat")
+    cards = fields.cards("cards")
+    if not 1 <= len(cards) <= HAND_SIZE:
+        raise fields.fail("cards", f"a play of 1 to {HAND_SIZE} cards (R-P2)")
+    return Played(seat, cards)
+
+
+def _talon_cards(fields: Fields, name: str) -> tuple[int, ...]:
+    """The talon taken or buried: exactly 8 cards (R-K1)."""
+    cards = fields.cards(name)
+    if len(cards) != TALON_SIZE:
+        raise fields.fail(name, f"the {TALON_SIZE} cards of the talon (R-K1)")
+    return cards
+
+
+def _talon_count(fields: Fields, name: str) -> int:
+    """How many talon cards were taken or buried, seen from another seat: 8 (R-K1)."""
+    count = fields.get(name)
+    if not is_int(count) or count != TALON_SIZE:
+        raise fields.fail(name, f"{TALON_SIZE}, the size of the talon (R-K1)")
+    return count
 
 
 def result_to_json(result: RoundResult) -> dict[str, Any]:
@@ -255,19 +325,19 @@ _READERS: dict[str, Callable[[Fields], Event]] = {
     ),
     "card_drawn": lambda f: CardDrawn(f.seat("seat"), f.card("card")),
     "hidden_card_drawn": lambda f: HiddenCardDrawn(f.seat("seat")),
-    "declared": lambda f: Declared(f.seat("seat"), f.cards("cards")),
+    "declared": _declared,
     "passed": lambda f: Passed(f.seat("seat")),
     "redealt": lambda f: Redealt(f.number("number", 1)),
     "talon_flipped": lambda f: TalonFlipped(f.cards("turned"), f.suit("suit")),
     "trump_settled": lambda f: TrumpSettled(
         f.rank("rank"), f.suit_or_none("suit"), f.team("declarers"), f.seat("starter")
     ),
-    "talon_taken": lambda f: TalonTaken(f.seat("seat"), f.cards("cards")),
-    "hidden_talon_taken": lambda f: HiddenTalonTaken(f.seat("seat"), f.number("count")),
-    "buried": lambda f: Buried(f.seat("seat"), f.cards("cards")),
-    "hidden_buried": lambda f: HiddenBuried(f.seat("seat"), f.number("count")),
+    "talon_taken": lambda f: TalonTaken(f.seat("seat"), _talon_cards(f, "cards")),
+    "hidden_talon_taken": lambda f: HiddenTalonTaken(f.seat("seat"), _talon_count(f, "count")),
+    "buried": lambda f: Buried(f.seat("seat"), _talon_cards(f, "cards")),
+    "hidden_buried": lambda f: HiddenBuried(f.seat("seat"), _talon_count(f, "count")),
     "throw_failed": throw_from_fields,
-    "played": lambda f: Played(f.seat("seat"), f.cards("cards")),
+    "played": _played,
     "trick_won": lambda f: TrickWon(f.number("number", 1), f.seat("seat"), f.number("points")),
     "talon_bonus": lambda f: TalonBonus(
         f.cards("talon"), f.number("multiplier"), f.number("points")

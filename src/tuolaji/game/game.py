@@ -151,7 +151,7 @@ class Game:
         it. By default the game ends with this round; with ``round_limit`` None or
         larger, later rounds are dealt from ``seed``. A position no game can reach is
         refused with :class:`~tuolaji.game.position.PositionError` naming the rule."""
-        check_position(position)
+        check_position(position, rules)
         game = cls.__new__(cls)
         start = RoundStart(position.rank, position.declarers, position.starter)
         game._setup(rules, seed, (), start, round_limit)

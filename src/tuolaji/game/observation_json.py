@@ -25,7 +25,7 @@ from typing import Any
 
 from tuolaji.core.cards import PACK_SIZE, SEATS, format_cards, to_layers
 from tuolaji.core.combos import classify
-from tuolaji.core.declare import Declaration
+from tuolaji.core.declare import Declaration, declaration_error
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import rules_from_spec
 from tuolaji.core.trump import suit_label, trump_context
@@ -113,7 +113,10 @@ def _read(fields: Fields) -> Observation:
     phases = [phase.value for phase in Phase]
     if phase_name not in phases:
         raise fields.fail("phase", f"one of {', '.join(phases)}")
-    rules = rules_from_spec(fields.get("rules"))
+    try:
+        rules = rules_from_spec(fields.get("rules"))
+    except TypeError as error:  # a spec whose option names are not strings: {1: 2}
+        raise WireFormatError(f"observation: 'rules' cannot be read: {error}") from None
     rank = fields.rank("rank")
     trump_suit = fields.suit_or_none("trump_suit")
     settled = fields.flag("trump_settled")
@@ -144,9 +147,9 @@ def _read(fields: Fields) -> Observation:
         cards_left_in_pack=fields.number("cards_left_in_pack", 0, PACK_SIZE),
         declaration=None
         if declaration is None
-        else _read_declaration(Fields(declaration, "observation: declaration")),
+        else _read_declaration(Fields(declaration, "observation: declaration"), rank),
         declarations=tuple(
-            _read_declaration(Fields(item, f"observation: declarations[{index}]"))
+            _read_declaration(Fields(item, f"observation: declarations[{index}]"), rank)
             for index, item in enumerate(fields.items("declarations"))
         ),
         window_passes=fields.number("window_passes", 0, SEATS),
@@ -175,10 +178,13 @@ def _declaration_json(declaration: Declaration) -> dict[str, Any]:
     return {"seat": declaration.seat, "cards": format_cards(declaration.cards)}
 
 
-def _read_declaration(fields: Fields) -> Declaration:
+def _read_declaration(fields: Fields, rank: int) -> Declaration:
+    """A declaration that stood in the round whose trump rank is ``rank``: one card of
+    that rank, or two identical cards of it or jokers (R-T2)."""
     cards = fields.cards("cards")
-    if len(cards) not in (1, 2):
-        raise fields.fail("cards", "one or two cards (R-T2)")
+    error = declaration_error(rank, cards)
+    if error is not None:
+        raise fields.fail("cards", f"a declaration (R-T2: {error})")
     declaration = Declaration(fields.seat("seat"), cards)
     fields.only(_declaration_json(declaration))
     return declaration

@@ -49,15 +49,16 @@ from tuolaji.core.cards import (
     TALON_SIZE,
     Layers,
     NotationError,
+    contains_layers,
     count_layers,
     points_of,
     team_of,
     to_layers,
 )
-from tuolaji.core.combos import combo_of_layers
+from tuolaji.core.combos import MIXED, combo_of_layers, suit_of_layers
 from tuolaji.core.declare import Declaration
 from tuolaji.core.errors import TuolajiError
-from tuolaji.core.rules import RuleSet
+from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.trump import TrumpContext, trump_context
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.state import CompletedTrick, Phase, RoundState
@@ -163,10 +164,15 @@ def _check_scalars(position: Position) -> None:
 def _check_tricks(position: Position) -> None:
     """Refuse finished tricks and a trick in progress that break the order of play or
     its sizes (R-P1, R-P2)."""
+    tricks = position.tricks
+    if type(tricks) is not tuple:
+        raise _refuse("R-P1", f"the finished tricks are a tuple of CompletedTrick, not {tricks!r}")
     leader = position.starter
-    for number, done in enumerate(position.tricks, start=1):
+    for number, done in enumerate(tricks, start=1):
+        if type(done) is not CompletedTrick:
+            raise _refuse("R-P1", f"finished trick {number} is not a CompletedTrick: {done!r}")
         plays = done.plays
-        if type(done) is not CompletedTrick or len(plays) != SEATS or done.number != number:
+        if type(plays) is not tuple or len(plays) != SEATS or done.number != number:
             raise _refuse("R-P1", f"finished trick {number} is not four plays numbered {number}")
         _check_plays(plays, leader, f"finished trick {number}")
         if not _is_int(done.winner, 0, SEATS - 1):
@@ -233,14 +239,83 @@ def _check_cards(position: Position) -> None:
         raise _refuse("R-P1", "every card is played: the round is over")
 
 
-def check_position(position: Position) -> None:
+def _check_throw(throw: object, leader: int, lead: tuple[int, ...], where: str) -> None:
+    """Refuse a failed throw that is not the one led: thrown by the leader, its forced
+    part the lead's cards and part of the cards thrown (R-H1, R-H2), its penalty a
+    whole number 0 or more (R-H3), its blocker another seat (R-H2)."""
+    if type(throw) is not ThrowFailed:
+        raise _refuse("R-H2", f"{where}: a failed throw is a ThrowFailed, not {throw!r}")
+    if throw.seat != leader or type(throw.seat) is not int:
+        raise _refuse("R-H2", f"{where}: the failed throw is the leader's (seat {leader})")
+    if not _is_cards(throw.attempted) or not _is_cards(throw.forced):
+        raise _refuse("R-N3", f"{where}: the failed throw's cards are tuples of cards")
+    if sorted(throw.forced) != sorted(lead):
+        raise _refuse("R-H2", f"{where}: the forced part of the failed throw is what was led")
+    try:
+        thrown = to_layers(throw.attempted)
+    except NotationError:
+        thrown = (0, 0)  # a card three times: never thrown
+    if not contains_layers(thrown, to_layers(throw.forced)):
+        raise _refuse("R-H2", f"{where}: the forced part is part of the cards thrown")
+    if type(throw.penalty) is not int or throw.penalty < 0:
+        raise _refuse("R-H3", f"{where}: the penalty is a whole number 0 or more")
+    if not _is_int(throw.blocker, 0, SEATS - 1) or throw.blocker == leader:
+        raise _refuse("R-H2", f"{where}: the blocker is another seat than the thrower's")
+
+
+#: rule sets for both readings of the rank cards with no trump suit (R-T7)
+_NO_TRUMP_READINGS = tuple(
+    STANDARD.with_options(rank_trumps_in_no_trump=flag) for flag in (False, True)
+)
+
+
+def _contexts(position: Position, rules: RuleSet | None) -> list[TrumpContext]:
+    """The trump contexts the position may be played under: the rules' own, or, rules
+    unknown, every one that reads its effective suits differently (only whether the
+    rank cards are trumps with no trump suit depends on the rules, R-T7)."""
+    if rules is not None:
+        return [trump_context(position.rank, position.trump_suit, rules)]
+    if position.trump_suit is not None:
+        return [trump_context(position.rank, position.trump_suit)]
+    return [trump_context(position.rank, None, both) for both in _NO_TRUMP_READINGS]
+
+
+def _check_leads(position: Position, rules: RuleSet | None) -> None:
+    """Refuse a lead that mixes effective suits (R-C4) and failed throws that are not
+    the lead's (R-H1–R-H3)."""
+    contexts = _contexts(position, rules)
+    leader = position.starter
+    leads: list[tuple[str, tuple[int, ...]]] = []
+    for number, done in enumerate(position.tricks, start=1):
+        where = f"finished trick {number}"
+        lead = done.plays[0][1]
+        leads.append((where, lead))
+        if done.failed_throw is not None:
+            _check_throw(done.failed_throw, leader, lead, where)
+        leader = done.winner
+    if position.trick:
+        lead = position.trick[0][1]
+        leads.append(("the trick in progress", lead))
+        if position.failed_throw is not None:
+            _check_throw(position.failed_throw, leader, lead, "the trick in progress")
+    for where, lead in leads:
+        ones = to_layers(lead)[0]
+        if all(suit_of_layers(ctx, ones) < 0 for ctx in contexts):
+            raise _refuse("R-C4", f"{where}: a lead that mixes effective suits is no combination")
+
+
+def check_position(position: Position, rules: RuleSet | None = None) -> None:
     """Raise :class:`PositionError` naming the rule when no game can reach ``position``:
     fields out of type or range, cards that are not the pack (R-D1), tricks out of turn
-    (R-P1) or of the wrong size (R-P2). The winners of finished tricks are not
-    replayed: they are taken as given."""
+    (R-P1) or of the wrong size (R-P2), a lead mixing effective suits (R-C4), a failed
+    throw that is not the lead's (R-H1–R-H3). The winners of finished tricks are not
+    replayed: they are taken as given. Without ``rules``, a lead is refused as mixed
+    only when it is mixed under every rule set (with no trump suit, whether the rank
+    cards are trumps is a rule, R-T7); :func:`round_state_of` refuses the rest."""
     _check_scalars(position)
     _check_tricks(position)
     _check_cards(position)
+    _check_leads(position, rules)
 
 
 def position_of_round(phase: Phase, state: RoundState, levels: Sequence[int]) -> Position:
@@ -266,7 +341,8 @@ def position_of_round(phase: Phase, state: RoundState, levels: Sequence[int]) ->
 
 
 def round_state_of(position: Position, rules: RuleSet) -> RoundState:
-    """The state of the round ``position`` describes (the caller has checked it)."""
+    """The state of the round ``position`` describes (the caller has checked it; a lead
+    that mixes effective suits under ``rules`` is refused here, R-C4)."""
     ctx: TrumpContext = trump_context(position.rank, position.trump_suit, rules)
     declarers = position.declarers
     won: list[list[int]] = [[], [], [], []]
@@ -285,6 +361,9 @@ def round_state_of(position: Position, rules: RuleSet) -> RoundState:
             trick_points += points_of(cards)
     trick = list(position.trick)
     trick_layers = [to_layers(cards) for _, cards in trick]
+    lead = combo_of_layers(ctx, *trick_layers[0]) if trick_layers else None
+    if lead is not None and lead.kind == MIXED:
+        raise _refuse("R-C4", "the trick in progress: a lead that mixes effective suits")
     failed = position.failed_throw
     blocker = failed.blocker if failed is not None and rules.failed_throw_must_beat else None
     declarations = position.declarations
@@ -303,7 +382,7 @@ def round_state_of(position: Position, rules: RuleSet) -> RoundState:
         talon=position.talon,
         talon_flipped=position.talon_flipped,
         to_play=position.to_play,
-        lead=combo_of_layers(ctx, *trick_layers[0]) if trick_layers else None,
+        lead=lead,
         trick=trick,
         trick_layers=trick_layers,
         blocker=blocker,

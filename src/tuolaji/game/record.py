@@ -99,7 +99,10 @@ def _parse_json(text: str, path: str | Path) -> object:
         return json.loads(text, parse_constant=refuse_constant)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            # json's messages may end in "at" ("Unterminated string starting at"): the
+            # position then reads on from them
+            f"{path} is not valid JSON: {error.msg.removesuffix(' at')} at line "
+            f"{error.lineno} column {error.colno}"
         ) from None
     except RecordError:
         raise
@@ -190,8 +193,11 @@ class _PacksThenSeed:
 
     An iterator object rather than a generator, so that a game holding it can still be
     copied. The seed's shuffles of the recorded deals are made and dropped, so that a
-    seeded game played on deals what the same game never stopped would have dealt (on
-    the same Python): what version 1 did."""
+    game dealt from its seed alone (every game of the terminal, every self-play game)
+    deals, played on, what the same game never stopped would have dealt on the same
+    Python, as version 1 did. A game that began from stacked decks (a tournament deal)
+    goes on with the seed's shuffles after as many as it has recorded deals: version 2
+    does not record which of its packs were stacked, and such games are not resumed."""
 
     def __init__(self, packs: tuple[tuple[int, ...], ...], seed: int) -> None:
         self._packs = iter(packs)

@@ -31,19 +31,23 @@ Between two events of one action the observation may be one no game shows: after
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import assert_never
+from typing import Never, NoReturn
 
 from tuolaji.core.cards import (
     PACK_SIZE,
     SEATS,
+    TALON_SIZE,
     Layers,
     add_layers,
+    card_list_error,
+    contains_layers,
+    format_cards,
     next_seat,
     remove_layers,
     to_layers,
 )
 from tuolaji.core.combos import classify
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration
+from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration, declaration_error
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.trump import trump_context
 from tuolaji.game.checks import DRAWN_CARDS
@@ -78,12 +82,47 @@ _NO_CARDS: Layers = (0, 0)
 
 class StreamError(TuolajiError, ValueError):
     """An event a seat's observation cannot follow: another seat's view of this seat's
-    own cards, a play before the trump is settled, a round's end without its result."""
+    own cards, a play before the trump is settled, a round's end without its result,
+    cards this seat plays or buries that its hand does not hold, an event whose fields
+    are not what such an event holds."""
 
 
 def _resized(sizes: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
-    """The hand sizes with ``seat``'s changed by ``change``."""
-    return tuple(size + change if other == seat else size for other, size in enumerate(sizes))
+    """The hand sizes with ``seat``'s changed by ``change`` (never below none)."""
+    resized = tuple(size + change if other == seat else size for other, size in enumerate(sizes))
+    if resized[seat] < 0:
+        raise StreamError(f"seat {seat} holds {sizes[seat]} cards: it cannot give up {-change}")
+    return resized
+
+
+def _check_cards(cards: tuple[int, ...], talon: bool = False) -> None:
+    """Refuse what is not card kinds (R-N3), or, for the talon, not 8 of them (R-K1)."""
+    error = card_list_error(cards)
+    if error is not None:
+        raise StreamError(f"R-N3: {error}")
+    if talon:
+        _check_talon_count(len(cards))
+
+
+def _check_talon_count(count: int) -> None:
+    if type(count) is not int or count != TALON_SIZE:
+        raise StreamError(f"R-K1: the talon is {TALON_SIZE} cards, not {count!r}")
+
+
+def _added(hand: Layers, cards: tuple[int, ...]) -> Layers:
+    """This seat's ``hand`` with ``cards`` added, no card more than twice (R-D1)."""
+    added = to_layers(cards)
+    if hand[1] & added[0] or hand[0] & added[1]:
+        raise StreamError(f"R-D1: {format_cards(cards)} would put a third copy of a card in hand")
+    return add_layers(hand, added)
+
+
+def _removed(hand: Layers, cards: tuple[int, ...], what: str) -> Layers:
+    """This seat's ``hand`` without ``cards``, which it must hold."""
+    taken = to_layers(cards)
+    if not contains_layers(hand, taken):
+        raise StreamError(f"this seat {what} {format_cards(cards) or 'no cards'}, not in its hand")
+    return remove_layers(hand, taken)
 
 
 def _refuse_hidden_own(obs: Observation, seat: int, what: str) -> None:
@@ -97,8 +136,9 @@ def _refuse_hidden_own(obs: Observation, seat: int, what: str) -> None:
 def next_observation(obs: Observation, event: Event) -> Observation:
     """What ``obs.seat`` knows once ``event`` (a view for that seat, or the event whole)
     has happened, given that it knew ``obs``. ``obs`` is left as it was; an event it
-    cannot follow raises :class:`StreamError`. What a seat may not see is not taken
-    from a whole event: another seat's drawn card or burial changes only hand sizes.
+    cannot follow raises :class:`StreamError` (and nothing else). What a seat may not
+    see is not taken from a whole event: another seat's drawn card or burial changes
+    only hand sizes.
 
     >>> from tuolaji.game.game import Game
     >>> from tuolaji.game.observation import observe
@@ -107,8 +147,34 @@ def next_observation(obs: Observation, event: Event) -> Observation:
     >>> after = next_observation(start, HiddenCardDrawn(0))
     >>> after.hand_sizes, after.next_drawer, after.cards_left_in_pack
     ((1, 0, 0, 0), 1, 107)
+    >>> from tuolaji.game.events import Declared
+    >>> next_observation(start, Declared(1, ()))
+    Traceback (most recent call last):
+    ...
+    tuolaji.game.streams.StreamError: R-T2: seat 1 declares no cards: ...
     """
+    try:
+        return _next_observation(obs, event)
+    except StreamError:
+        raise
+    except (TuolajiError, ValueError, IndexError, TypeError) as error:
+        raise _cannot_follow(event, error) from error
+
+
+def _cannot_follow(event: object, error: Exception) -> StreamError:
+    return StreamError(f"the observation cannot follow {event!r}: {error}")
+
+
+def _not_an_event(event: Never) -> NoReturn:
+    """Refuse what is no event (typed like ``assert_never``: the match stays exhaustive)."""
+    raise StreamError(f"not an event: {event!r}")
+
+
+def _next_observation(obs: Observation, event: Event) -> Observation:
     seat = obs.seat
+    mover = getattr(event, "seat", 0)
+    if type(mover) is not int or not 0 <= mover < SEATS:
+        raise StreamError(f"R-N4: a seat is 0-3, not {mover!r}")
     match event:
         case RoundStarted():
             return obs._replace(
@@ -140,11 +206,15 @@ def next_observation(obs: Observation, event: Event) -> Observation:
             )
         case CardDrawn() | HiddenCardDrawn():
             hand = obs.hand_layers
+            if type(event) is CardDrawn:
+                _check_cards((event.card,))
             if type(event) is CardDrawn and event.seat == seat:
-                hand = add_layers(hand, to_layers((event.card,)))
+                hand = _added(hand, (event.card,))
             elif event.seat == seat:
                 _refuse_hidden_own(obs, event.seat, "a draw")
             left = obs.cards_left_in_pack - 1
+            if left < 0:
+                raise StreamError(f"seat {event.seat} draws from an empty pack (R-D2)")
             drawn = obs._replace(
                 hand_layers=hand,
                 hand_sizes=_resized(obs.hand_sizes, event.seat, 1),
@@ -160,6 +230,15 @@ def next_observation(obs: Observation, event: Event) -> Observation:
                 phase=Phase.DECLARE, next_drawer=None, to_act=first_drawer, window_passes=0
             )
         case Declared():
+            _check_cards(event.cards)
+            error = declaration_error(obs.rank, event.cards)
+            if error is not None:
+                shown = format_cards(event.cards) or "no cards"
+                raise StreamError(f"R-T2: seat {event.seat} declares {shown}: {error}")
+            if event.seat == seat and not contains_layers(obs.hand_layers, to_layers(event.cards)):
+                raise StreamError(
+                    f"this seat declares {format_cards(event.cards)}, not in its hand"
+                )
             declaration = Declaration(event.seat, event.cards)
             declared = obs._replace(
                 declaration=declaration,
@@ -193,17 +272,20 @@ def next_observation(obs: Observation, event: Event) -> Observation:
                 cards_left_in_pack=0,
             )
         case TalonTaken():
+            _check_cards(event.cards, talon=True)
             hand = obs.hand_layers
             if event.seat == seat:
-                hand = add_layers(hand, to_layers(event.cards))
+                hand = _added(hand, event.cards)
             return obs._replace(
                 hand_layers=hand,
                 hand_sizes=_resized(obs.hand_sizes, event.seat, len(event.cards)),
             )
         case HiddenTalonTaken():
             _refuse_hidden_own(obs, event.seat, "the talon")
+            _check_talon_count(event.count)
             return obs._replace(hand_sizes=_resized(obs.hand_sizes, event.seat, event.count))
         case Buried():
+            _check_cards(event.cards, talon=True)
             buried = obs._replace(
                 phase=Phase.PLAY,
                 to_act=event.seat,
@@ -212,11 +294,12 @@ def next_observation(obs: Observation, event: Event) -> Observation:
             if event.seat != seat:
                 return buried
             return buried._replace(
-                hand_layers=remove_layers(obs.hand_layers, to_layers(event.cards)),
+                hand_layers=_removed(obs.hand_layers, event.cards, "buries"),
                 buried=event.cards,
             )
         case HiddenBuried():
             _refuse_hidden_own(obs, event.seat, "a burial")
+            _check_talon_count(event.count)
             return obs._replace(
                 phase=Phase.PLAY,
                 to_act=event.seat,
@@ -233,6 +316,10 @@ def next_observation(obs: Observation, event: Event) -> Observation:
         case Played():
             return _played(obs, event)
         case TrickWon():
+            if len(obs.trick) != SEATS:
+                raise StreamError(
+                    f"trick {event.number} is won after {len(obs.trick)} plays, not 4"
+                )
             trick = CompletedTrick(
                 event.number, obs.trick, event.seat, event.points, obs.failed_throw
             )
@@ -262,7 +349,7 @@ def next_observation(obs: Observation, event: Event) -> Observation:
                 winner=event.winner, levels=event.levels, phase=Phase.OVER, to_act=None
             )
         case _:
-            assert_never(event)
+            _not_an_event(event)
 
 
 def _played(obs: Observation, event: Played) -> Observation:
@@ -270,10 +357,13 @@ def _played(obs: Observation, event: Played) -> Observation:
     ctx = obs.ctx
     if ctx is None:
         raise StreamError(f"seat {event.seat} plays before the trump is settled")
+    _check_cards(event.cards)
+    if not event.cards:
+        raise StreamError(f"seat {event.seat} plays no cards (R-P2)")
     lead = obs.lead if obs.trick else classify(ctx, event.cards)
     hand = obs.hand_layers
     if event.seat == obs.seat:
-        hand = remove_layers(hand, to_layers(event.cards))
+        hand = _removed(hand, event.cards, "plays")
     return obs._replace(
         hand_layers=hand,
         hand_sizes=_resized(obs.hand_sizes, event.seat, -len(event.cards)),
@@ -307,7 +397,11 @@ class SeatView:
         """Follow ``event``, first viewed for this seat (so a whole event may be given:
         what the seat may not see of it is dropped). An event the observation cannot
         follow raises :class:`StreamError` and changes nothing."""
-        self.observation = next_observation(self.observation, view(event, self.seat))
+        try:
+            seen = view(event, self.seat)
+        except (TuolajiError, ValueError, IndexError, TypeError) as error:
+            raise _cannot_follow(event, error) from error
+        self.observation = next_observation(self.observation, seen)
 
     def apply_all(self, events: Iterable[Event]) -> None:
         """Follow ``events`` in order (each as :meth:`apply` does)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeGuard
 
-from tuolaji.core.cards import RANKS, SEATS, SUITS, NotationError, parse_cards
+from tuolaji.core.cards import RANKS, SEATS, SUITS, NotationError, parse_cards, to_layers
 from tuolaji.core.errors import TuolajiError
 from tuolaji.game.record_schema import found
 
@@ -143,7 +143,8 @@ class Fields:
         return suit
 
     def cards(self, name: str) -> tuple[int, ...]:
-        """Cards in notation, space-separated (R-N3): ``"AS AS BJ"``; ``""`` is none."""
+        """Cards in notation, space-separated (R-N3): ``"AS AS BJ"``; ``""`` is none.
+        No card may appear more than twice: the pack holds each card twice (R-D1)."""
         return read_cards(self.get(name), lambda what: self.fail(name, what))
 
     def card(self, name: str) -> int:
@@ -173,10 +174,13 @@ class Fields:
 
 
 def read_cards(value: object, fail: Callable[[str], WireFormatError]) -> tuple[int, ...]:
-    """Cards in notation read from ``value``; ``fail(what)`` makes the error to raise."""
+    """Cards in notation read from ``value``, none more than twice (R-D1); ``fail(what)``
+    makes the error to raise."""
     if not isinstance(value, str):
         raise fail('cards in notation, such as "AS AS BJ"')
     try:
-        return tuple(parse_cards(value))
+        cards = tuple(parse_cards(value))
+        to_layers(cards)  # R-D1: refuses a third copy of a card
+        return cards
     except NotationError as error:
         raise fail(f"cards in notation ({error})") from None

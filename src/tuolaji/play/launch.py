@@ -107,9 +107,19 @@ def utf8(stream: TextIO) -> TextIO:
 def play(options: PlayOptions) -> int:
     """Run the game the options describe; the exit code."""
     notice = setup_language(options.lang) or ""
+    if not options.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # the screen would draw escape codes into a pipe and wait for keys forever
+        raise LaunchError(_("The game screen needs a terminal: use --plain for pipes and scripts."))
     session, resumed = open_session(options)
     notice = " ".join(part for part in (notice, resumed) if part)
     path = str(save_path(options))
+    if not session.may_write(path):
+        raise LaunchError(
+            _(
+                "{path} already exists: choose a new file for --save, or continue that "
+                "game with --resume {path}."
+            ).format(path=path)
+        )
     if options.plain:
         from tuolaji.play.plain import run_plain
 

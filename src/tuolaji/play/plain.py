@@ -181,6 +181,13 @@ class PlainGame:
 
     def _say_not_saved(self) -> None:
         """The game is being left unsaved: say so, and how not to lose the next one."""
+        if self.session.last_saved is not None:
+            self._say(
+                _("The moves since the last save ({path}) were not saved.").format(
+                    path=self.session.last_saved
+                )
+            )
+            return
         self._say(_("The game was not saved. Type `save` before quitting next time."))
 
     def _may_leave(self) -> bool:

@@ -147,6 +147,10 @@ class Session:
         # how far the game had got when it was last saved (a resumed game is saved as it
         # stands; a new one not at all): see `unsaved`
         self._saved_at: int | None = len(game.events) if resumed else None
+        #: the file this game was last saved to (or resumed from): saving may write it
+        #: again, but never over any other existing file
+        self.last_saved: Path | None = None
+        self._own_files: set[Path] = set()
         if game.phase is Phase.DRAW:
             self._update_offer()
 
@@ -187,7 +191,9 @@ class Session:
         names = [
             name if name in PLAYER_NAMES else bot_names(bots)[0] for name in record.players[1:]
         ]
-        return cls(game, names, resumed=True)
+        session = cls(game, names, resumed=True)
+        session.last_saved = Path(path)
+        return session
 
     # ------------------------------------------------------------------ reading
 
@@ -439,7 +445,16 @@ class Session:
 
     def save(self, path: str | Path) -> Outcome:
         """Write the game record to ``path``; ``tuolaji play --resume`` continues it and
-        ``tuolaji replay`` prints it."""
+        ``tuolaji replay`` prints it. An existing file is written over only when it is
+        this game's own (saved or resumed from): another file, or another saved game,
+        is never lost."""
+        if not self.may_write(path):
+            return Outcome(
+                False,
+                _("Not saved: {path} already exists and is not this game's file.").format(
+                    path=path
+                ),
+            )
         try:
             save_record(self.record(), path)
         except OSError as error:
@@ -450,7 +465,17 @@ class Session:
                 ),
             )
         self._saved_at = len(self.game.events)
+        self.last_saved = Path(path)
+        self._own_files.add(Path(path).resolve())
         return Outcome(True, _("Game saved to {path}.").format(path=path))
+
+    def may_write(self, path: str | Path) -> bool:
+        """Whether saving may write ``path``: a new file, or this game's own file."""
+        target = Path(path)
+        if not target.exists():
+            return True
+        own = self._own_files | ({self.last_saved.resolve()} if self.last_saved else set())
+        return target.resolve() in own
 
     @property
     def unsaved(self) -> bool:

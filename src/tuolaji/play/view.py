@@ -164,5 +164,7 @@ def expected(session: Session, selected: Sequence[int] | None = None) -> str:
     if waiting is Waiting.SUMMARY:
         return _("The round is over.")
     if waiting is Waiting.OVER:
+        if session.stopped_at_round_limit():
+            return _("The rounds you asked for are played; the game is not finished.")
         return _("The game is over.")
     return turn_line(session)
