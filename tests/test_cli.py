@@ -367,6 +367,14 @@ def test_an_unknown_language_falls_back_to_english_with_a_notice() -> None:
     )
 
 
+def test_a_help_page_in_an_unknown_language_says_so() -> None:
+    done = invoke("--lang", "tlh", "--help")
+    assert done.exit_code == 0 and "Usage: " in done.stdout
+    assert done.stderr == (
+        "Unknown language 'tlh': using English. Languages: en, zh_CN, es, da, lv, hi.\n"
+    )
+
+
 # ------------------------------------------------------------ the other commands
 
 

@@ -25,9 +25,9 @@ from tuolaji.arena.limits import (
     MAX_ROUNDS,
     MAX_SEED,
 )
-from tuolaji.cli_help import LANG_VARIABLE, TuolajiCommand, TuolajiGroup
+from tuolaji.cli_help import LANG_VARIABLE, TuolajiCommand, TuolajiGroup, unknown_language_notice
 from tuolaji.extras import MissingExtra, require_extra
-from tuolaji.i18n import N_, SUPPORTED, _, choose_language, ngettext
+from tuolaji.i18n import N_, _, choose_language, ngettext
 
 app = typer.Typer(
     cls=TuolajiGroup,
@@ -89,12 +89,7 @@ def main_options(
     os.environ[LANG_VARIABLE] = lang
     _language, notice = choose_language(lang)
     if notice and ctx.invoked_subcommand not in ("play", "rules"):  # they say it themselves
-        typer.echo(
-            _("Unknown language '{code}': using English. Languages: {codes}.").format(
-                code=lang, codes=", ".join(SUPPORTED)
-            ),
-            err=True,
-        )
+        typer.echo(unknown_language_notice(lang), err=True)
 
 
 def _rules_option(preset: str, options: list[str] | None):  # type: ignore[no-untyped-def]

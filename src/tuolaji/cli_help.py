@@ -25,7 +25,7 @@ from rich.cells import cell_len
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
-from tuolaji.i18n import N_, _, choose_language, set_language
+from tuolaji.i18n import N_, SUPPORTED, _, choose_language, set_language
 
 #: The environment variable that names the language of the command, before the locale's.
 LANG_VARIABLE = "TUOLAJI_LANG"
@@ -66,10 +66,22 @@ def requested_language(argv: Sequence[str], environ: Mapping[str, str] | None = 
 
 def setup_cli_language(argv: Sequence[str]) -> str:
     """Switch messages to the language ``argv`` and the environment ask for (English
-    when the request is not understood; the commands that take ``--lang`` say so) and
-    return its code."""
-    language, _notice = choose_language(requested_language(argv))
-    return set_language(language)
+    when the request is not understood) and return its code. The commands that take
+    ``--lang`` say when a language was not understood; a help page says it here, on
+    stderr, so that ``tuolaji --lang xx --help`` does not fall back in silence."""
+    requested = requested_language(argv)
+    language, notice = choose_language(requested)
+    code = set_language(language)
+    if notice and requested and any(word in ("--help", "-h") for word in argv):
+        print(unknown_language_notice(requested), file=sys.stderr)
+    return code
+
+
+def unknown_language_notice(code: str) -> str:
+    """What the command says when the language asked for is not one it speaks."""
+    return _("Unknown language '{code}': using English. Languages: {codes}.").format(
+        code=code, codes=", ".join(SUPPORTED)
+    )
 
 
 def translated(text: str) -> str:
