@@ -62,14 +62,15 @@ def tournament_table(result: TournamentResult, preset: str) -> Table:
         caption="\n".join(caption),
     )
     table.add_column(_("side"))
-    table.add_column(_("player"))
+    table.add_column(_("player"), overflow="fold")  # a long command wraps, whole
     columns = [_("utility"), _("95% CI"), _("hold rate"), _("points as opponents")]
     # Only a tournament with an external bot that failed gets the column.
     show_replaced = any(side.replaced for side in sides)
     if show_replaced:
         columns.append(_("replaced moves"))
     for column in columns:
-        table.add_column(column, justify="right")
+        # an interval broken over two lines reads as two numbers: headings wrap instead
+        table.add_column(column, justify="right", no_wrap=column == _("95% CI"))
     for side in sides:
         low, high = side.utility_ci95
         row = [

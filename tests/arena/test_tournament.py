@@ -588,3 +588,17 @@ def test_cli_prints_the_results_when_they_cannot_be_written(
 def test_a_share_above_nothing_never_reads_as_nothing() -> None:
     assert share_text(0.0) == "0.0%" and share_text(1 / 2713) == "<0.1%"
     assert share_text(0.001) == "0.1%" and share_text(1.0) == "100.0%"
+
+
+def test_the_interval_is_never_broken_over_two_lines_of_a_narrow_table() -> None:
+    from rich.console import Console
+
+    from tuolaji.cli_tables import tournament_table
+
+    result = run_tournament(("random", "random"), 2, seed=3)
+    console = Console(width=60, record=True, color_system=None)
+    console.print(tournament_table(result, "standard"))
+    shown = console.export_text()
+    for side in result.sides:
+        low, high = side.utility_ci95
+        assert f"[{low:+.3f}, {high:+.3f}]*" in shown  # whole, on one line
