@@ -602,3 +602,21 @@ def test_the_interval_is_never_broken_over_two_lines_of_a_narrow_table() -> None
     for side in result.sides:
         low, high = side.utility_ci95
         assert f"[{low:+.3f}, {high:+.3f}]*" in shown  # whole, on one line
+
+
+def test_the_verdict_under_the_table_is_the_verdicts_own_words_in_english() -> None:
+    import dataclasses
+
+    from tuolaji.cli_tables import verdict_words
+
+    few = run_tournament(("random", "random"), 2, seed=3)
+    crashed = run_tournament((crashing_bot(), "random"), 1, seed=3)
+    decided = run_tournament(("heuristic", "random"), MIN_DEALS_FOR_VERDICT, seed=3)
+    # the same result with one fallback move for the side ahead: not called stronger
+    ahead, behind = decided.sides
+    helped = dataclasses.replace(decided, sides=(dataclasses.replace(ahead, replaced=1), behind))
+    reasons = set()
+    for result in (few, crashed, decided, helped):
+        reasons.add(result.verdict.reason)
+        assert verdict_words(result) == result.verdict.text
+    assert reasons == {"too-few-deals", "replaced-too-often", "stronger", "not-called-stronger"}

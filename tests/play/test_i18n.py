@@ -186,3 +186,13 @@ def test_a_compiled_catalog_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     i18n.set_language("da")
     assert i18n._("East") == "Østen"
+
+
+def test_no_message_reads_as_a_printf_format() -> None:
+    # A percent sign before a letter ("95% interval") makes the catalog tools treat a
+    # message as a printf format, and a translation that moves the letter then fails
+    # to compile: figures with % go into {fields} instead.
+    with TEMPLATE.open("rb") as handle:
+        template = read_po(handle)
+    flagged = [m.id for m in template if m.id and "python-format" in m.flags]
+    assert not flagged

@@ -116,9 +116,18 @@ def side_stats(name: str, side: int, deals: Sequence[DealOutcome]) -> SideStats:
     )
 
 
+#: Why a tournament says what it says (:attr:`Verdict.reason`).
+REPLACED_TOO_OFTEN = "replaced-too-often"  # a fallback made too many of a side's decisions
+TOO_FEW_DEALS = "too-few-deals"  # fewer than MIN_DEALS_FOR_VERDICT deals
+NO_CLEAR_DIFFERENCE = "no-clear-difference"  # the interval contains 0
+NOT_CALLED_STRONGER = "not-called-stronger"  # ahead, but a fallback played for it
+STRONGER = "stronger"  # ahead, all its own play
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What a tournament found, in words and as data."""
+    """What a tournament found, in English words and as data (from which a front end
+    says it in another language)."""
 
     #: one sentence (with a note per side that a fallback stood in for)
     text: str
@@ -126,6 +135,12 @@ class Verdict:
     stronger: str | None
     #: the names of the sides a fallback replaced in more than MAX_REPLACED_SHARE
     replaced_too_often: tuple[str, ...]
+    #: one of the reasons above
+    reason: str = NO_CLEAR_DIFFERENCE
+    #: the side ahead (its interval above 0), whether or not it is called stronger
+    leader: str | None = None
+    #: the deals played
+    deals: int = 0
 
 
 def replaced_note(side: SideStats) -> str:
@@ -157,30 +172,41 @@ def verdict(a: SideStats, b: SideStats) -> Verdict:
     too_often = tuple(side.name for side in (a, b) if side.replaced_too_often)
     notes = [replaced_note(side) for side in (a, b) if side.replaced]
     stronger = None
+    low, high = a.utility_ci95
+    leader = a if low > 0 else b if high < 0 else None
     if too_often:
+        reason = REPLACED_TOO_OFTEN
         head = (
             f"no verdict: fallback moves stood in for {' and for '.join(too_often)} in more "
             f"than {MAX_REPLACED_SHARE:.0%} of the decisions"
         )
     elif a.deals < MIN_DEALS_FOR_VERDICT:
+        reason = TOO_FEW_DEALS
         head = (
             f"no verdict: a verdict needs at least {MIN_DEALS_FOR_VERDICT} duplicate deals, "
             f"not {a.deals}"
         )
+    elif leader is None:
+        reason = NO_CLEAR_DIFFERENCE
+        head = "no clear difference (the 95% interval contains 0)"
+    elif leader.replaced:
+        reason = NOT_CALLED_STRONGER
+        head = (
+            f"{leader.name} is not called stronger although its 95% interval is "
+            "above 0, because fallback moves played for it"
+        )
     else:
-        low, high = a.utility_ci95
-        leader = a if low > 0 else b if high < 0 else None
-        if leader is None:
-            head = "no clear difference (the 95% interval contains 0)"
-        elif leader.replaced:
-            head = (
-                f"{leader.name} is not called stronger although its 95% interval is "
-                "above 0, because fallback moves played for it"
-            )
-        else:
-            head = f"{leader.name} is stronger (95% interval above 0)"
-            stronger = leader.name
-    return Verdict("; ".join([head, *notes]), stronger, too_often)
+        reason = STRONGER
+        head = f"{leader.name} is stronger (95% interval above 0)"
+        stronger = leader.name
+    return Verdict(
+        "; ".join([head, *notes]),
+        stronger,
+        too_often,
+        reason,
+        None if leader is None else leader.name,
+        a.deals,
+    )
 
 
 def share_text(share: float) -> str:
