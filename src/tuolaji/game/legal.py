@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
-from tuolaji.core.cards import BJ, RJ, TALON_SIZE, from_layers
+from tuolaji.core.cards import TALON_SIZE, from_layers
+from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import count_legal_follows, count_multisets, legal_follow_layers, multisets
 from tuolaji.core.leads import Leads
 from tuolaji.game.state import Phase
@@ -146,18 +147,14 @@ class LegalDeclarations(LegalView):
         return self.game.could_declare(self.seat)
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
+        # could_declare holds the phase and turn rules (R-T4); the core lists what would
+        # stand from the hand (R-T2, R-T3), the one copy of that rule
         if not self.game.could_declare(self.seat):
             return
-        rank = self.game.round.rank
-        can_declare = self.game.can_declare
-        candidates: list[tuple[int, ...]] = []
-        for suit in range(4):
-            kind = suit * 13 + rank
-            candidates += [(kind,), (kind, kind)]
-        candidates += [(BJ, BJ), (RJ, RJ)]
-        for cards in candidates:
-            if can_declare(self.seat, cards):
-                yield cards
+        state = self.game.round
+        yield from declaration_options(
+            state.rank, state.declaration, self.seat, state.hands[self.seat]
+        )
 
 
 class LegalBurials(LegalView):
