@@ -35,11 +35,13 @@ def step(game: Game, players: Sequence[Player], decisions: list[int] | None = No
         # After the last card the final window asks in turn (R-T4): not here. Usually no
         # seat could declare, which one call says; after a declaration the next seats
         # are asked only if theirs would still stand.
-        if not game.seats_that_could_declare():
+        eligible = game.seats_that_could_declare()
+        if not eligible:
             return
         for offset in range(SEATS):
             asked = (drawer + offset) % SEATS
-            if game.phase is Phase.DRAW and game.could_declare(asked):
+            # asked again only if a declaration made just before left theirs standing
+            if asked in eligible and game.could_declare(asked):
                 _count(decisions, asked)
                 cards = players[asked].declaration(observe(game, asked))
                 if cards:
