@@ -7,22 +7,11 @@ from __future__ import annotations
 from rich.table import Table
 
 from tuolaji.arena import stats
-from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
+from tuolaji.arena.limits import MIN_DEALS_FOR_VERDICT
 from tuolaji.arena.simulate import SimulationSummary
-from tuolaji.arena.stats import SideStats, share_text
+from tuolaji.arena.stats import share_text
 from tuolaji.arena.tournament import TournamentResult
-from tuolaji.i18n import N_, _, ngettext
-
-# "95%" stays out of the messages: a percent sign followed by a letter reads as a
-# printf format to the catalog tools.
-CONFIDENCE = "95%"
-#: the causes of a fallback, as the verdict names them
-FALLBACK_CAUSES = {
-    "crash": N_("crash"),
-    "timeout": N_("timeout"),
-    "garbage": N_("garbage"),
-    "illegal": N_("illegal"),
-}
+from tuolaji.i18n import _, ngettext
 
 
 def simulation_table(summary: SimulationSummary, seed: int, preset: str) -> Table:
@@ -62,7 +51,7 @@ def tournament_table(result: TournamentResult, preset: str) -> Table:
                 count=MIN_DEALS_FOR_VERDICT
             )
         )
-    caption.append(verdict_words(result))
+    caption.append(stats.verdict_words(result.verdict, result.sides, _, ngettext))
     deals = len(result.deals)
     title = ngettext(
         "Tournament: {count} duplicate deal, seed {seed}, {preset} rules",
@@ -97,58 +86,3 @@ def tournament_table(result: TournamentResult, preset: str) -> Table:
             row.append(share_text(side.replaced_share))  # the counts are in --json
         table.add_row(*row)
     return table
-
-
-def verdict_words(result: TournamentResult) -> str:
-    """The tournament's verdict in the current language: what ``arena.stats.verdict``
-    found, then a note for each side a fallback stood in for (in English, exactly the
-    verdict's own sentence)."""
-    found = result.verdict
-    reason = found.reason
-    if reason == stats.REPLACED_TOO_OFTEN:
-        head = _(
-            "no verdict: fallback moves stood in for {names} in more than {share} of the decisions"
-        ).format(
-            names=_(" and for ").join(found.replaced_too_often), share=f"{MAX_REPLACED_SHARE:.0%}"
-        )
-    elif reason == stats.TOO_FEW_DEALS:
-        head = _("no verdict: a verdict needs at least {count} duplicate deals, not {deals}")
-        head = head.format(count=MIN_DEALS_FOR_VERDICT, deals=found.deals)
-    elif reason == stats.NOT_CALLED_STRONGER:
-        head = _(
-            "{name} is not called stronger although its {level} interval is above 0, "
-            "because fallback moves played for it"
-        ).format(name=found.leader, level=CONFIDENCE)
-    elif reason == stats.STRONGER:
-        head = _("{name} is stronger ({level} interval above 0)").format(
-            name=found.leader, level=CONFIDENCE
-        )
-    else:
-        head = _("no clear difference (the {level} interval contains 0)").format(level=CONFIDENCE)
-    notes = [_replaced_words(side) for side in result.sides if side.replaced]
-    return "; ".join([head, *notes])
-
-
-def _replaced_words(side: SideStats) -> str:
-    """How often a fallback played for ``side``, and why, in the current language."""
-    note = _(
-        "{name} was replaced by fallback moves in {replaced} of its {decisions} decisions ({share})"
-    ).format(
-        name=side.name,
-        replaced=side.replaced,
-        decisions=side.decisions,
-        share=share_text(side.replaced_share),
-    )
-    causes = []
-    fired = side.fallbacks.timeouts_fired
-    for kind, count in side.fallbacks.kinds_json().items():
-        if not count:
-            continue
-        cause = f"{_(FALLBACK_CAUSES[kind])} {count}"
-        if kind == "timeout" and fired:
-            times = ngettext(
-                "its answer timeout fired {n} time", "its answer timeout fired {n} times", fired
-            )
-            cause += f" ({times.format(n=fired)})"
-        causes.append(cause)
-    return f"{note}: {', '.join(causes)}" if causes else note

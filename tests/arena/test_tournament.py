@@ -607,7 +607,8 @@ def test_the_interval_is_never_broken_over_two_lines_of_a_narrow_table() -> None
 def test_the_verdict_under_the_table_is_the_verdicts_own_words_in_english() -> None:
     import dataclasses
 
-    from tuolaji.cli_tables import verdict_words
+    from tuolaji.arena.stats import verdict_words
+    from tuolaji.i18n import _, ngettext
 
     few = run_tournament(("random", "random"), 2, seed=3)
     crashed = run_tournament((crashing_bot(), "random"), 1, seed=3)
@@ -618,5 +619,5 @@ def test_the_verdict_under_the_table_is_the_verdicts_own_words_in_english() -> N
     reasons = set()
     for result in (few, crashed, decided, helped):
         reasons.add(result.verdict.reason)
-        assert verdict_words(result) == result.verdict.text
+        assert verdict_words(result.verdict, result.sides, _, ngettext) == result.verdict.text
     assert reasons == {"too-few-deals", "replaced-too-often", "stronger", "not-called-stronger"}

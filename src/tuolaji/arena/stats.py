@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tuolaji.arena.deals import DealOutcome
@@ -143,23 +143,20 @@ class Verdict:
     deals: int = 0
 
 
-def replaced_note(side: SideStats) -> str:
-    """How often a fallback played for ``side``, in words, with the causes and the
-    answer timeouts that fired."""
-    note = (
-        f"{side.name} was replaced by fallback moves in {side.replaced} of its "
-        f"{side.decisions} decisions ({share_text(side.replaced_share)})"
-    )
-    causes = []
-    fired = side.fallbacks.timeouts_fired
-    for kind, count in side.fallbacks.kinds_json().items():
-        if not count:
-            continue
-        cause = f"{kind} {count}"
-        if kind == "timeout" and fired:
-            cause += f" (its answer timeout fired {fired} time{'' if fired == 1 else 's'})"
-        causes.append(cause)
-    return f"{note}: {', '.join(causes)}" if causes else note
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+#: written into the messages as a field: a percent sign before a letter ("95% interval")
+#: reads as a printf format to the catalog tools
+CONFIDENCE = "95%"
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
 
 
 def verdict(a: SideStats, b: SideStats) -> Verdict:
@@ -170,43 +167,91 @@ def verdict(a: SideStats, b: SideStats) -> Verdict:
     stood in for even once is never called stronger (its result is not all its own).
     """
     too_often = tuple(side.name for side in (a, b) if side.replaced_too_often)
-    notes = [replaced_note(side) for side in (a, b) if side.replaced]
-    stronger = None
     low, high = a.utility_ci95
     leader = a if low > 0 else b if high < 0 else None
+    stronger = None
     if too_often:
         reason = REPLACED_TOO_OFTEN
-        head = (
-            f"no verdict: fallback moves stood in for {' and for '.join(too_often)} in more "
-            f"than {MAX_REPLACED_SHARE:.0%} of the decisions"
-        )
     elif a.deals < MIN_DEALS_FOR_VERDICT:
         reason = TOO_FEW_DEALS
-        head = (
-            f"no verdict: a verdict needs at least {MIN_DEALS_FOR_VERDICT} duplicate deals, "
-            f"not {a.deals}"
-        )
     elif leader is None:
         reason = NO_CLEAR_DIFFERENCE
-        head = "no clear difference (the 95% interval contains 0)"
     elif leader.replaced:
         reason = NOT_CALLED_STRONGER
-        head = (
-            f"{leader.name} is not called stronger although its 95% interval is "
-            "above 0, because fallback moves played for it"
-        )
     else:
         reason = STRONGER
-        head = f"{leader.name} is stronger (95% interval above 0)"
         stronger = leader.name
-    return Verdict(
-        "; ".join([head, *notes]),
-        stronger,
-        too_often,
-        reason,
-        None if leader is None else leader.name,
-        a.deals,
+    found = Verdict(
+        "", stronger, too_often, reason, None if leader is None else leader.name, a.deals
     )
+    return replace(found, text=verdict_words(found, (a, b)))
+
+
+def verdict_words(
+    found: Verdict,
+    sides: Sequence[SideStats],
+    _: Translate = _english,
+    ngettext: TranslatePlural = _english_plural,
+) -> str:
+    """The verdict in one sentence, then a note for each side a fallback stood in for:
+    in English (result.json) or, given the translation functions, in the player's
+    language (the table ``tuolaji tournament`` prints)."""
+    reason = found.reason
+    if reason == REPLACED_TOO_OFTEN:
+        head = _(
+            "no verdict: fallback moves stood in for {names} in more than {share} of the decisions"
+        ).format(
+            names=_(" and for ").join(found.replaced_too_often),
+            share=f"{MAX_REPLACED_SHARE:.0%}",
+        )
+    elif reason == TOO_FEW_DEALS:
+        head = _("no verdict: a verdict needs at least {count} duplicate deals, not {deals}")
+        head = head.format(count=MIN_DEALS_FOR_VERDICT, deals=found.deals)
+    elif reason == NOT_CALLED_STRONGER:
+        head = _(
+            "{name} is not called stronger although its {level} interval is above 0, "
+            "because fallback moves played for it"
+        ).format(name=found.leader, level=CONFIDENCE)
+    elif reason == STRONGER:
+        head = _("{name} is stronger ({level} interval above 0)").format(
+            name=found.leader, level=CONFIDENCE
+        )
+    else:
+        head = _("no clear difference (the {level} interval contains 0)").format(level=CONFIDENCE)
+    notes = [_replaced_words(side, _, ngettext) for side in sides if side.replaced]
+    return "; ".join([head, *notes])
+
+
+def _replaced_words(side: SideStats, _: Translate, ngettext: TranslatePlural) -> str:
+    """How often a fallback played for ``side``, and why."""
+    note = _(
+        "{name} was replaced by fallback moves in {replaced} of its {decisions} decisions ({share})"
+    ).format(
+        name=side.name,
+        replaced=side.replaced,
+        decisions=side.decisions,
+        share=share_text(side.replaced_share),
+    )
+    # the causes of a fallback, by their names in FALLBACK_KINDS
+    names = {
+        "crash": _("crash"),
+        "timeout": _("timeout"),
+        "garbage": _("garbage"),
+        "illegal": _("illegal"),
+    }
+    causes = []
+    fired = side.fallbacks.timeouts_fired
+    for kind, count in side.fallbacks.kinds_json().items():
+        if not count:
+            continue
+        cause = f"{names[kind]} {count}"
+        if kind == "timeout" and fired:
+            times = ngettext(
+                "its answer timeout fired {n} time", "its answer timeout fired {n} times", fired
+            )
+            cause += f" ({times.format(n=fired)})"
+        causes.append(cause)
+    return f"{note}: {', '.join(causes)}" if causes else note
 
 
 def share_text(share: float) -> str:
