@@ -518,6 +518,11 @@ def test_every_field_is_checked_and_the_message_names_it(
 ) -> None:
     data = golden_document()
     change(data)
+    assert_refused(data, message)
+
+
+def assert_refused(data: dict[str, Any], message: str) -> None:
+    """Reading ``data`` is refused with exactly ``message``, and changes nothing."""
     before = copy.deepcopy(data)
     with pytest.raises(RecordError) as error:
         record_from_json(data)
