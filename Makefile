@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
-.PHONY: test lint typecheck unit bench install clean play catalogs pot
+.PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(BIN)/python:
 # The engine alone is `pip install tuolaji`; tests and the terminal game need every extra.
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,play,arena]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,play,arena,server]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -39,6 +39,16 @@ test: catalogs lint typecheck unit
 # Play against three bots in the terminal (ARGS="--plain --lang es" and so on).
 play: catalogs
 	$(BIN)/tuolaji play $(ARGS)
+
+# The online game on 127.0.0.1:8000 with the embedded database (a file in the data
+# folder; ARGS="--port 9000 --db sqlite:///games.db" and so on).
+serve: catalogs
+	$(BIN)/tuolaji serve --host 127.0.0.1 --port 8000 $(ARGS)
+
+# The JSON Schema of the online protocol's frames, from its pydantic models
+# (docs/protocol.schema.json; a test checks that the checked-in file is current).
+schema: $(STAMP)
+	$(BIN)/python -m tuolaji.server.schema --write docs/protocol.schema.json
 
 # Compile each translation (.po) into the .mo file the game reads, only when the .po is
 # newer, and quietly: pybabel's warnings are shown, a failure stops the build, and
@@ -65,6 +75,11 @@ pot: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The online server under load on loopback: 50 rooms of scripted clients by default, about
+# a minute (ARGS="--rooms 10", "--search-seats", "--json out.json"; docs/benchmarks.md).
+bench-serve: $(STAMP)
+	$(BIN)/python bench/serve_load.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

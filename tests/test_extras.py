@@ -46,8 +46,8 @@ def test_the_engine_depends_on_none_of_the_extras_packages() -> None:
 
 
 def test_nothing_is_missing_here() -> None:
-    # the tests run with .[dev,play,arena] (make test)
-    assert missing_modules("play") == missing_modules("arena") == ()
+    # the tests run with .[dev,play,arena,server] (make test)
+    assert missing_modules("play") == missing_modules("arena") == missing_modules("server") == ()
     require_extra("play")
     require_extra("arena", ("matplotlib",))
 
@@ -72,7 +72,7 @@ def test_a_missing_package_is_named_with_its_extra(monkeypatch: pytest.MonkeyPat
 
 def test_an_unknown_extra_or_package_is_a_mistake_of_the_caller() -> None:
     with pytest.raises(KeyError):
-        missing_modules("server")
+        missing_modules("rl")
     with pytest.raises(KeyError, match="numpy is not a package of tuolaji"):
         require_extra("arena", ("numpy",))
 

@@ -25,7 +25,14 @@ from tuolaji.arena.limits import (
     MAX_ROUNDS,
     MAX_SEED,
 )
-from tuolaji.cli_help import LANG_VARIABLE, TuolajiCommand, TuolajiGroup, unknown_language_notice
+from tuolaji.cli_help import (
+    LANG_VARIABLE,
+    TuolajiCommand,
+    TuolajiGroup,
+    missing_extra_message,
+    unknown_language_notice,
+)
+from tuolaji.cli_serve import SERVE_HELP, SERVE_SHORT_HELP, serve
 from tuolaji.extras import MissingExtra, require_extra
 from tuolaji.i18n import N_, _, choose_language, ngettext
 
@@ -126,15 +133,7 @@ def _require_extra(extra: str) -> None:
     try:
         require_extra(extra)
     except MissingExtra as error:
-        _fail(_missing_extra_message(error))
-
-
-def _missing_extra_message(error: MissingExtra) -> str:
-    """The translated sentence that names the extra to install."""
-    return _(
-        "this command needs tuolaji[{extra}], which is not fully installed (missing: "
-        "{modules}). Install it with: pip install 'tuolaji[{extra}]'"
-    ).format(extra=error.extra, modules=", ".join(error.missing))
+        _fail(missing_extra_message(error))
 
 
 def _error(message: str) -> None:
@@ -596,10 +595,13 @@ def version() -> None:
     typer.echo(__version__)
 
 
+app.command(cls=TuolajiCommand, short_help=SERVE_SHORT_HELP, help=SERVE_HELP)(serve)
+
+
 def main() -> None:
     """Entry point of the ``tuolaji`` script (and of ``python -m tuolaji``)."""
     try:
         app(prog_name="tuolaji")
     except MissingExtra as error:  # e.g. Babel, to compile a catalog (tuolaji.i18n)
-        _error(_missing_extra_message(error))
+        _error(missing_extra_message(error))
         sys.exit(1)

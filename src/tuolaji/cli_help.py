@@ -25,6 +25,7 @@ from rich.cells import cell_len
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
+from tuolaji.extras import MissingExtra
 from tuolaji.i18n import N_, SUPPORTED, _, choose_language, set_language
 
 #: The environment variable that names the language of the command, before the locale's.
@@ -291,3 +292,11 @@ class TuolajiGroup(HelpLayout, TyperGroup):
             windows_expand_args=windows_expand_args,
             **extra,
         )
+
+
+def missing_extra_message(error: MissingExtra) -> str:
+    """The translated sentence that names the extra to install."""
+    return _(
+        "this command needs tuolaji[{extra}], which is not fully installed (missing: "
+        "{modules}). Install it with: pip install 'tuolaji[{extra}]'"
+    ).format(extra=error.extra, modules=", ".join(error.missing))

@@ -6,7 +6,9 @@
 - ``play``: the terminal game (``tuolaji play``, ``tuolaji rules``) — Textual for the
   screen, platformdirs for the saved-games folder, Babel to compile a translation that
   has no compiled catalog yet;
-- ``arena``: tournament charts (``tuolaji tournament --out``) — matplotlib.
+- ``arena``: tournament charts (``tuolaji tournament --out``) — matplotlib;
+- ``server``: the online game (``tuolaji serve``) — FastAPI, uvicorn, WebSockets,
+  SQLAlchemy with Alembic and the SQLite and PostgreSQL drivers.
 
 A command that needs a missing extra stops before it starts any work, with a
 :class:`MissingExtra` that names the extra to install:
@@ -27,6 +29,17 @@ from tuolaji.core.errors import TuolajiError
 EXTRAS: dict[str, tuple[str, ...]] = {
     "play": ("textual", "platformdirs", "babel"),
     "arena": ("matplotlib",),
+    "server": (
+        "fastapi",
+        "uvicorn",
+        "websockets",
+        "pydantic",
+        "sqlalchemy",
+        "alembic",
+        "aiosqlite",
+        "asyncpg",
+        "platformdirs",
+    ),
 }
 
 

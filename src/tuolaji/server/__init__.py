@@ -1,0 +1,1 @@
+"""The online game: `tuolaji serve` — rooms, seats, bots, clocks and durable storage."""

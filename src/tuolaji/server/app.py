@@ -1,0 +1,347 @@
+"""The web application: HTTP routes for rooms and seats, and the WebSocket of the game.
+
+:func:`create_app` builds it from a :class:`~tuolaji.server.config.ServerConfig`; its
+lifespan opens the database (migrating it), starts the bot pool and resumes every
+unfinished game. docs/protocol.md describes every route and frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from tuolaji.core.cards import SEATS
+from tuolaji.server.botpool import BotPool
+from tuolaji.server.config import ServerConfig
+from tuolaji.server.fanout import Connection, error_frame, frame_text
+from tuolaji.server.health import LagMonitor, memory_mb
+from tuolaji.server.http_models import CreateRoom, SeatBot, TakeSeat
+from tuolaji.server.limits import RateLimiter
+from tuolaji.server.lobby import Lobby
+from tuolaji.server.page import lobby_page
+from tuolaji.server.protocol import Act, Back, FrameError, Hello, Ping, parse_client_frame
+from tuolaji.server.room import Room, SeatRefused
+from tuolaji.server.storage import Storage
+from tuolaji.server.tokens import normal_room_code
+
+log = logging.getLogger("tuolaji.server")
+
+#: how long a new connection has to say hello, in seconds (wall time)
+HELLO_TIMEOUT_S = 10.0
+
+
+class HttpRefusal(Exception):
+    """An HTTP request refused: its status, a short code and a sentence."""
+
+    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.retry_after = status, code, message, retry_after
+
+
+class Server:
+    """What the routes share: the lobby and the rate limits."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        clock = config.clock
+        self.creating = RateLimiter(1 / config.create_every_s, config.create_burst, clock)
+        self.joining = RateLimiter(1 / config.join_every_s, config.join_burst, clock)
+        self.lobby: Lobby | None = None
+        self.lag = LagMonitor()
+
+    def limit(self, limiter: RateLimiter, key: str, what: str) -> None:
+        """Refuse with 429 when ``key`` has no token left for ``what``."""
+        if not limiter.allow(key):
+            wait = limiter.retry_after(key)
+            raise HttpRefusal(
+                429, "rate-limited", f"too many {what}: try again in {wait:.0f} s", wait
+            )
+
+    async def room(self, code: str, key: str) -> Room:
+        """The room ``code`` (looked up under the joining rate limit), or 404."""
+        self.limit(self.joining, key, "room lookups")
+        normal = normal_room_code(code)
+        room = None if normal is None or self.lobby is None else await self.lobby.get(normal)
+        if room is None:
+            raise HttpRefusal(404, "no-room", "there is no room with this code")
+        return room
+
+
+def _client(request: Request | WebSocket) -> str:
+    """The rate limits' key for a client: its IPv4 address, or its IPv6 /64 network (one
+    subscriber usually holds a whole /64, and could rotate through it)."""
+    host = request.client.host if request.client is not None else "unknown"
+    if ":" in host:
+        with contextlib.suppress(ValueError):
+            return str(ipaddress.ip_network(f"{host}/64", strict=False))
+    return host
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _seat_number(seat: int) -> int:
+    if not 0 <= seat < SEATS:
+        raise HttpRefusal(404, "no-seat", "seats are numbered 0 to 3")
+    return seat
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    """The application for ``config`` (tests build theirs with a ManualClock)."""
+    server = Server(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = await Storage.open(config.db_url)
+        bots = BotPool(config.bot_workers)
+        server.lobby = Lobby(config, storage, bots)
+        resumed = await server.lobby.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished games", resumed)
+        server.lobby.start_janitor()
+        server.lag.start()
+        try:
+            yield
+        finally:
+            await server.lag.stop()
+            await server.lobby.shutdown()
+            await bots.close()
+            await storage.close()
+
+    app = FastAPI(title="tuolaji", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.server = server
+
+    @app.exception_handler(HttpRefusal)
+    async def refused(_request: Request, error: HttpRefusal) -> JSONResponse:
+        headers = {} if error.retry_after is None else {"Retry-After": f"{error.retry_after:.0f}"}
+        return JSONResponse(
+            {"error": error.code, "message": error.message}, error.status, headers=headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = []
+        for problem in error.errors()[:5]:
+            where = ".".join(str(part) for part in problem["loc"] if part != "body")
+            problems.append(f"{where}: {problem['msg']}" if where else str(problem["msg"]))
+        return JSONResponse({"error": "bad-request", "message": "; ".join(problems)}, 422)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def front_page() -> HTMLResponse:
+        assert server.lobby is not None
+        rooms = await server.lobby.storage.listed_rooms(config.listed_rooms)
+        return HTMLResponse(lobby_page(rooms))
+
+    @app.get("/api/health")
+    async def health(reset: bool = False) -> dict[str, Any]:
+        """Rooms, connections, event-loop lag (ms) and memory (MiB); ``reset`` starts
+        the lag samples afresh."""
+        assert server.lobby is not None
+        rooms = server.lobby.rooms.values()
+        figures = {
+            "rooms": len(rooms),
+            "connections": sum(len(room.fanout.connections) for room in rooms),
+            "loop_lag_ms": server.lag.summary(),
+            "memory_mb": memory_mb(),
+        }
+        if reset:
+            server.lag.reset()
+        return figures
+
+    @app.get("/api/rooms")
+    async def listed_rooms() -> dict[str, Any]:
+        assert server.lobby is not None
+        rooms = await server.lobby.storage.listed_rooms(config.listed_rooms)
+        return {
+            "rooms": [
+                {
+                    "code": room.code,
+                    "rules": room.rules,
+                    "open_seats": list(room.open_seats),
+                    "names": list(room.names),
+                }
+                for room in rooms
+            ]
+        }
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        server.limit(server.creating, _client(request), "rooms created")
+        assert server.lobby is not None
+        room, admin = await server.lobby.create(body)
+        return {"code": room.code, "admin_token": admin, "room": room.info()}
+
+    @app.get("/api/rooms/{code}")
+    async def room_info(code: str, request: Request) -> dict[str, Any]:
+        room = await server.room(code, _client(request))
+        return {"room": room.info()}
+
+    @app.post("/api/rooms/{code}/seats/{seat}", status_code=201)
+    async def take_seat(code: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
+        room = await server.room(code, _client(request))
+        try:
+            token = await room.take_seat(_seat_number(seat), body.name)
+        except SeatRefused as refusal:
+            raise HttpRefusal(409, "seat-refused", str(refusal)) from None
+        return {"seat": seat, "token": token, "room": room.info()}
+
+    @app.put("/api/rooms/{code}/seats/{seat}/bot")
+    async def seat_bot(code: str, seat: int, body: SeatBot, request: Request) -> dict[str, Any]:
+        room = await server.room(code, _client(request))
+        token = _bearer(request)
+        if token is None or not room.is_admin(token):
+            raise HttpRefusal(403, "not-admin", "only the room's creator seats bots")
+        try:
+            await room.give_to_bot(_seat_number(seat), body.player)
+        except SeatRefused as refusal:
+            raise HttpRefusal(409, "seat-refused", str(refusal)) from None
+        return {"room": room.info()}
+
+    @app.get("/api/rooms/{code}/record")
+    async def record(code: str, request: Request) -> dict[str, Any]:
+        room = await server.room(code, _client(request))
+        token = _bearer(request)
+        if token is not None:
+            seat = room.seat_of_token(token)
+            if seat is None:
+                raise HttpRefusal(403, "bad-token", "this token holds no seat of this room")
+            async with room.lock:
+                return room.seat_record_json(seat)
+        if room.row.status not in ("finished", "closed"):
+            raise HttpRefusal(
+                403,
+                "in-play",
+                "the whole record is given when the game is over; a seat gets its own "
+                "record with its token (Authorization: Bearer TOKEN)",
+            )
+        async with room.lock:
+            return room.record_json()
+
+    @app.websocket("/ws/{code}")
+    async def game_socket(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        try:
+            room = await server.room(code, _client(websocket))
+        except HttpRefusal as refusal:
+            await _refuse(
+                websocket,
+                refusal.code if refusal.code == "rate-limited" else "room-closed",
+                refusal.message,
+            )
+            return
+        await _play(websocket, room, config)
+
+    return app
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, seq: int = 0) -> None:
+    """Send an error frame and close the connection (policy violation)."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_frame(seq, code, message))
+        await websocket.close(code=1008)
+
+
+async def _play(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
+    """One connection: the hello, then frames until it closes."""
+    try:
+        first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
+        hello = parse_client_frame(first)
+    except (TimeoutError, FrameError, WebSocketDisconnect, KeyError, RuntimeError) as problem:
+        await _refuse(websocket, "hello-first", f"the first frame must be a hello: {problem}")
+        return
+    if not isinstance(hello, Hello):
+        await _refuse(websocket, "hello-first", "the first frame must be a hello")
+        return
+    seat = None
+    if hello.token is not None:
+        seat = room.seat_of_token(hello.token)
+        if seat is None:
+            await _refuse(websocket, "bad-token", "this token holds no seat of this room", room.seq)
+            return
+    elif not room.row.spectators:
+        await _refuse(websocket, "no-spectators", "this room has no spectators", room.seq)
+        return
+    connection = Connection(seat, config.send_queue)
+    writer = asyncio.create_task(_write(websocket, connection))
+    frames = RateLimiter(1 / config.frame_every_s, config.frame_burst, config.clock, max_keys=1)
+    try:
+        await room.attach(connection, hello.last_seq)
+        while connection.closed is None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            await _handle(room, connection, text, frames)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.detach(connection)
+        connection.close("disconnected")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)
+        writer.cancel()
+
+
+async def _handle(room: Room, connection: Connection, text: str, frames: RateLimiter) -> None:
+    """One frame from a client: refused with an error frame, or done."""
+    # Parsed first (a frame is at most 4 KB) so that a refused action is named by its
+    # id: a client must know which of its actions to send again. Bad frames count
+    # against the limit like good ones.
+    try:
+        frame: Hello | Act | Back | Ping | None = parse_client_frame(text)
+        problem = ""
+    except FrameError as error:
+        frame, problem = None, str(error)
+    if not frames.allow("frames"):
+        connection.send(
+            error_frame(
+                room.seq,
+                "rate-limited",
+                "too many frames: slow down",
+                id=frame.id if isinstance(frame, Act) else None,
+                retry_after=round(frames.retry_after("frames"), 3),
+            )
+        )
+        return
+    if frame is None:
+        connection.send(error_frame(room.seq, "bad-frame", problem))
+        return
+    try:
+        if isinstance(frame, Act):
+            await room.act(connection, frame)
+        elif isinstance(frame, Back):
+            await room.back(connection)
+        elif isinstance(frame, Ping):
+            connection.send(frame_text({"seq": room.seq, "type": "pong"}))
+        else:
+            connection.send(error_frame(room.seq, "bad-frame", "hello is sent once, first"))
+    except Exception:
+        if not room.broken:
+            log.exception("room %s: a frame could not be handled", room.code)
+        connection.send(error_frame(room.seq, "server-error", "the server failed on this frame"))
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's frames in order until it is closed."""
+    with contextlib.suppress(Exception):
+        while True:
+            text = await connection.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+        await websocket.close(
+            code=1012 if connection.closed and "restarting" in connection.closed else 1000
+        )

@@ -1,0 +1,1 @@
+"""The revisions, oldest first (Alembic reads every module here but this one)."""

@@ -1,0 +1,44 @@
+"""The front page until the browser table exists: the open rooms, in plain HTML."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from tuolaji.server.storage_rows import RoomSummary
+
+
+def lobby_page(rooms: Sequence[RoomSummary]) -> str:
+    """A plain page listing the listed rooms with open seats, and how to play."""
+    if rooms:
+        rows = "\n".join(
+            "<tr><td><code>{code}</code></td><td>{preset}</td><td>{seats}</td><td>{names}</td></tr>".format(
+                code=escape(room.code),
+                preset=escape(str(room.rules.get("preset", "standard"))),
+                seats=escape(", ".join(str(seat) for seat in room.open_seats)),
+                names=escape(", ".join(name for name in room.names if name)),
+            )
+            for room in rooms
+        )
+        listing = (
+            "<table><thead><tr><th>Room</th><th>Rules</th><th>Open seats</th>"
+            f"<th>Players</th></tr></thead><tbody>\n{rows}\n</tbody></table>"
+        )
+    else:
+        listing = "<p>No room is open to everyone right now.</p>"
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tuolaji — Tractor online</title></head>
+<body>
+<h1>tuolaji — Tractor online</h1>
+<h2>Open rooms</h2>
+{listing}
+<h2>How to play</h2>
+<p>Create a room with <code>POST /api/rooms</code>, take a seat with
+<code>POST /api/rooms/CODE/seats/SEAT</code>, then connect to <code>/ws/CODE</code> with the
+seat's token. The example client does it all: <code>python examples/online_client.py</code>.
+The protocol is described in docs/protocol.md; the API at <a href="/api/docs">/api/docs</a>.</p>
+</body>
+</html>
+"""

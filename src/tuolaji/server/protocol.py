@@ -1,0 +1,248 @@
+"""The frames of the online game's WebSocket protocol, as pydantic models.
+
+Every frame is a JSON object with a ``type``. A client's frames are validated strictly
+(:func:`parse_client_frame`): unknown fields, wrong types and oversized values are
+refused, so nothing unchecked reaches a room. A server frame carries ``seq``: the number
+of game events the connection's stream holds when the frame is sent; an ``event`` frame's
+``seq`` is that event's own number, counted from 1. docs/protocol.md describes the
+conversation; :func:`protocol_schema` is the JSON Schema of every frame
+(docs/protocol.schema.json, checked to be current by the tests).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+#: The largest client frame read, in bytes: the longest legal action (a throw of 25 cards
+#: in notation) is under 100 bytes; a frame far larger is not a frame of this protocol.
+MAX_CLIENT_FRAME_BYTES = 4096
+#: A client action id: what the client chose to name its action, for retries (idempotency).
+ACTION_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
+#: A seat or admin token as handed out (``secrets.token_urlsafe``), checked for shape only.
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,128}$"
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# ------------------------------------------------------------------ client → server
+
+
+class Hello(_Frame):
+    """The first frame of every connection: a seat's token (none: watch as a spectator)
+    and, on a reconnect, the ``seq`` of the last frame seen, to receive what was missed."""
+
+    type: Literal["hello"]
+    token: Annotated[str | None, Field(pattern=TOKEN_PATTERN)] = None
+    last_seq: Annotated[int | None, Field(ge=0, le=10_000_000)] = None
+
+
+class ActionBody(_Frame):
+    """What a seat does: declare, pass (the final declaring window), bury or play, with
+    the cards in notation (``"AS AS"``, docs/rules.md R-N3)."""
+
+    kind: Literal["declare", "pass", "bury", "play"]
+    cards: Annotated[str, Field(max_length=300)] = ""
+
+
+class Act(_Frame):
+    """A seat's action. ``id`` is the client's name for it: an action sent again with the
+    same id (a retry after a lost connection) is applied once and acknowledged again."""
+
+    type: Literal["act"]
+    id: Annotated[str, Field(pattern=ACTION_ID_PATTERN)]
+    action: ActionBody
+
+
+class Back(_Frame):
+    """A seat marked away (its clock ran out) is back: the next decision is its own."""
+
+    type: Literal["back"]
+
+
+class Ping(_Frame):
+    """Asks for a ``pong``: a client's check that the connection is alive."""
+
+    type: Literal["ping"]
+
+
+ClientFrame = Annotated[Hello | Act | Back | Ping, Field(discriminator="type")]
+_CLIENT_FRAME: TypeAdapter[Hello | Act | Back | Ping] = TypeAdapter(ClientFrame)
+
+
+class FrameError(ValueError):
+    """A client frame that is not a frame of this protocol; the message says why."""
+
+
+def parse_client_frame(text: str | bytes) -> Hello | Act | Back | Ping:
+    """The client frame ``text`` holds, validated; :class:`FrameError` otherwise.
+
+    >>> parse_client_frame('{"type": "act", "id": "a1", "action": {"kind": "play", "cards": "AS"}}')
+    Act(type='act', id='a1', action=ActionBody(kind='play', cards='AS'))
+    >>> parse_client_frame('{"type": "act", "id": 5}')
+    Traceback (most recent call last):
+    ...
+    tuolaji.server.protocol.FrameError: act.id: Input should be a valid string; act.action: ...
+    """
+    if len(text) > MAX_CLIENT_FRAME_BYTES:
+        raise FrameError(f"a frame may hold at most {MAX_CLIENT_FRAME_BYTES} bytes")
+    try:
+        return _CLIENT_FRAME.validate_json(text)
+    except ValidationError as error:
+        raise FrameError(_validation_text(error)) from None
+
+
+def _validation_text(error: ValidationError) -> str:
+    """One line naming each field that is wrong and why (at most five)."""
+    parts = []
+    for problem in error.errors(include_url=False)[:5]:
+        where = ".".join(str(part) for part in problem["loc"])
+        parts.append(f"{where}: {problem['msg']}" if where else problem["msg"])
+    return "; ".join(parts)
+
+
+# ------------------------------------------------------------------ server → client
+
+
+class SeatInfo(_Frame):
+    """A seat as everyone at the table sees it. ``player`` is ``human`` or the bot's
+    name; ``taken``: a human holds the seat's token; ``connected``: one of its
+    connections is open; ``away``: the seat's stand-in bot plays for it (its clock ran
+    out, or it left longer than the grace period)."""
+
+    seat: int
+    player: str
+    name: str
+    taken: bool
+    connected: bool
+    away: bool
+
+
+class RoomInfo(_Frame):
+    """The room around the game: its rules, seats and their presence, whose decision it
+    is and until when (``deadline``, seconds since the epoch, when the clock is on)."""
+
+    code: str
+    status: Literal["waiting", "playing", "finished", "closed"]
+    rules: dict[str, Any]
+    round_limit: int | None
+    clock_s: float | None
+    spectators: bool
+    stand_in: str
+    seats: list[SeatInfo]
+    watchers: int
+    to_act: int | None
+    deadline: float | None
+
+
+class _ServerFrame(_Frame):
+    seq: int
+
+
+class Welcome(_ServerFrame):
+    """A snapshot: the connection's seat (``None``: spectator), the room, and the seat's
+    observation after ``seq`` events (``Observation.to_json``)."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: int | None
+    room: RoomInfo
+    observation: dict[str, Any]
+
+
+class EventFrame(_ServerFrame):
+    """Game event number ``seq``, as this connection's seat may see it (docs/api.md).
+    ``settled``: the last event of an action (or of a catch-up) — the observation after
+    it is one the game stands in, so a client may decide on it; between two events of
+    one action it may not be (a trick's fourth card before the trick is won)."""
+
+    type: Literal["event"] = "event"
+    event: dict[str, Any]
+    settled: bool
+
+
+class Ack(_ServerFrame):
+    """The action ``id`` is accepted and stored as the game's action ``number``;
+    ``duplicate``: it had been accepted before, and was not applied again."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    number: int
+    duplicate: bool
+
+
+ErrorCode = Literal[
+    "bad-frame",
+    "hello-first",
+    "bad-token",
+    "no-spectators",
+    "not-seated",
+    "not-started",
+    "illegal",
+    "rate-limited",
+    "room-closed",
+    "server-error",
+]
+
+
+class ErrorFrame(_ServerFrame):
+    """A refusal. ``code`` says which kind; for ``illegal`` (the game refused the action)
+    ``rule``, ``reason``, ``cards`` and ``details`` say why (docs/rules.md), as the
+    engine's :class:`~tuolaji.core.errors.IllegalAction` does. ``id`` names the refused
+    action; nothing changed."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+    id: str | None = None
+    rule: str | None = None
+    reason: str | None = None
+    cards: str | None = None
+    details: dict[str, Any] | None = None
+    retry_after: float | None = None
+
+
+class RoomFrame(_ServerFrame):
+    """The room changed: someone came or left, a seat went away or came back, the clock
+    started on a new decision, the game started or ended."""
+
+    type: Literal["room"] = "room"
+    room: RoomInfo
+
+
+class Notice(_ServerFrame):
+    """The server is restarting (reconnect in a moment: the game goes on), or the room
+    is closed (idle too long; its record is kept)."""
+
+    type: Literal["notice"] = "notice"
+    notice: Literal["restarting", "closed"]
+    message: str
+
+
+class Pong(_ServerFrame):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+ServerFrame = Annotated[
+    Welcome | EventFrame | Ack | ErrorFrame | RoomFrame | Notice | Pong,
+    Field(discriminator="type"),
+]
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of every frame: ``client`` (what a client sends) and ``server``
+    (what it receives), generated from the models above."""
+    client = TypeAdapter(ClientFrame).json_schema(ref_template="#/$defs/{model}")
+    server = TypeAdapter(ServerFrame).json_schema(ref_template="#/$defs/{model}")
+    definitions = {**client.pop("$defs", {}), **server.pop("$defs", {})}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "tuolaji online protocol",
+        "description": "The WebSocket frames of `tuolaji serve` (docs/protocol.md).",
+        "$defs": definitions,
+        "properties": {"client": client, "server": server},
+    }

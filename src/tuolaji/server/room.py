@@ -1,0 +1,477 @@
+"""A room: the one writer of its game, its seats, and everyone connected to it.
+
+Every change goes the same way, under the room's lock: the game applies the action
+(the engine checks it: a refusal changes nothing), the action is written to the
+database in one transaction with any pack it dealt, and only then are the new events
+sent — each connection the view of its own seat. Whatever reads the game to send it
+(a welcome, a catch-up) takes the lock too, so nobody is ever told of an action the
+database does not hold.
+
+The room's driver (:class:`~tuolaji.server.driver.RoomDriver`, one task per room) moves
+the game on when no person has to: the deal, the bots, the stand-in when a clock runs
+out or a person is gone. People act through :meth:`Room.act` at any moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+
+from tuolaji.core.cards import SEATS, NotationError, format_cards, parse_cards
+from tuolaji.core.errors import BAD_CARD, IllegalAction
+from tuolaji.core.rules import rules_from_spec
+from tuolaji.game.actions import Action, Bury, Declare, Pass, Play, action_to_json
+from tuolaji.game.events import RoundEnded
+from tuolaji.game.game import Game
+from tuolaji.game.observation import observe
+from tuolaji.game.record import GameRecord, record_of, replay
+from tuolaji.game.record_schema import read_action
+from tuolaji.game.state import Phase
+from tuolaji.server.botpool import BotPool
+from tuolaji.server.config import ServerConfig
+from tuolaji.server.driver import RoomDriver
+from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_frames, frame_text
+from tuolaji.server.presence import SeatPresence, bot_for
+from tuolaji.server.protocol import Act
+from tuolaji.server.storage import Storage
+from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
+from tuolaji.server.tokens import new_token, same_hash, token_hash
+
+log = logging.getLogger("tuolaji.server")
+
+
+class SeatRefused(Exception):
+    """A seat that cannot be taken (or given to a bot) now; the message says why."""
+
+
+def game_of(stored: StoredRoom) -> Game:
+    """The room's game, rebuilt by replaying its action log over its packs."""
+    row = stored.room
+    actions = tuple(read_action(entry.number, entry.action) for entry in stored.actions)
+    record = GameRecord(
+        rules=rules_from_spec(row.rules),
+        seed=row.seed,
+        players=tuple(seat.name for seat in stored.seats),
+        actions=actions,
+        round_limit=row.round_limit,
+        packs=stored.packs,
+    )
+    return replay(record)
+
+
+class Room:
+    """One game and its table. Built from what the storage holds (:func:`game_of`)."""
+
+    def __init__(
+        self, stored: StoredRoom, game: Game, config: ServerConfig, storage: Storage, bots: BotPool
+    ) -> None:
+        self.row: RoomRow = stored.room
+        self.seats: list[SeatRow] = list(stored.seats)
+        self.game = game
+        self.log: list[LoggedAction] = list(stored.actions)
+        self.client_actions = {
+            (entry.seat, entry.client_id): entry.number
+            for entry in stored.actions
+            if entry.client_id is not None
+        }
+        self.config = config
+        self.clock = config.clock
+        self.storage = storage
+        self.bots = bots
+        self.fanout = EventFanout()
+        #: the game's events told to the connections: the ones the database holds (an
+        #: action is applied, then stored, then told)
+        self._told = len(game.events)
+        #: whose decision it is in the game as told (not as held while an action is stored)
+        self._told_turn = game.turn()
+        now = self.clock.now()
+        # After a (re)start nobody is connected: the grace period starts now.
+        self.presence = [SeatPresence(left_at=now) for _ in range(SEATS)]
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        #: when the clock runs out on the decision waited for (None: no clock, or a bot's)
+        self.deadline: float | None = None
+        #: when the last round ended (the pause before the next deal counts from it)
+        self.round_ended_at: float | None = None
+        self._task: asyncio.Task[None] | None = None
+        #: set when the room stops (closed, finished and idle, broken, shutting down)
+        self.stopped = False
+        #: the last frame every connection got when the room stopped, and why
+        self._stop_frame: tuple[str, str] | None = None
+        self.broken = False
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def code(self) -> str:
+        """The room's code."""
+        return self.row.code
+
+    @property
+    def seq(self) -> int:
+        """The number of game events told so far: the ``seq`` of frames sent now. (While
+        an action is being stored its events are in the game but not yet told: a frame
+        sent meanwhile must not count them, or a client reconnecting with that ``seq``
+        would never get them.)"""
+        return self._told
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat ``token`` belongs to, or None (every seat compared, in constant time)."""
+        found = None
+        for row in self.seats:
+            if same_hash(row.token_hash, token):
+                found = row.seat
+        return found
+
+    def is_admin(self, token: str) -> bool:
+        """Whether ``token`` is the room's admin token."""
+        return same_hash(self.row.admin_hash, token)
+
+    def info(self) -> dict[str, object]:
+        """The room as :class:`~tuolaji.server.protocol.RoomInfo` describes it."""
+        now = self.clock.now()
+        turn = self._told_turn
+        return {
+            "code": self.code,
+            "status": self.row.status,
+            "rules": self.row.rules,
+            "round_limit": self.row.round_limit,
+            "clock_s": self.row.clock_s,
+            "spectators": self.row.spectators,
+            "stand_in": self.row.stand_in,
+            "seats": [
+                {
+                    "seat": row.seat,
+                    "player": row.player,
+                    "name": row.name,
+                    "taken": row.player == "human" and row.token_hash is not None,
+                    "connected": self.presence[row.seat].connections > 0,
+                    "away": row.player == "human"
+                    and (
+                        self.presence[row.seat].away
+                        or self.presence[row.seat].gone(now, self.config.grace_s)
+                    ),
+                }
+                for row in self.seats
+            ],
+            "watchers": sum(1 for c in self.fanout.connections if c.seat is None),
+            "to_act": None if self.row.status != "playing" or turn.chance else turn.seat,
+            "deadline": self.deadline,
+        }
+
+    def send_room(self) -> None:
+        """Tell everyone the room changed."""
+        self.fanout.send_all(frame_text({"seq": self.seq, "type": "room", "room": self.info()}))
+
+    def record_json(self) -> dict[str, object]:
+        """The game's record so far (docs/records.md): what ``tuolaji replay`` verifies."""
+        return record_of(
+            self.game, [row.name or f"seat {row.seat}" for row in self.seats]
+        ).to_json()
+
+    def seat_record_json(self, seat: int) -> dict[str, object]:
+        """What ``seat`` has seen of the game: its first observation and its own view of
+        every event since (docs/protocol.md, "Records") — never a card hidden from it."""
+        first = Game(self.game.rules, self.row.seed, decks=[self.game.packs[0]])
+        start = len(first.events)
+        return {
+            "format": "tuolaji-seat-record",
+            "version": 1,
+            "room": self.code,
+            "seat": seat,
+            "players": [row.name for row in self.seats],
+            "rules": self.row.rules,
+            "first_seq": start,
+            "observation": observe(first, seat).to_json(),
+            "events": [
+                frame["event"]
+                for frame in map(_loads, event_frames(self.game.events[start:], start + 1, seat))
+            ],
+        }
+
+    # ---------------------------------------------------------------- changing
+
+    async def commit(
+        self, action: Action, seat: int | None, client_id: str | None, by_bot: bool
+    ) -> int:
+        """Apply ``action`` (the caller holds the lock), store it, then tell everyone.
+        The game's refusal (:class:`IllegalAction`) propagates and changes nothing."""
+        first_event, first_pack = len(self.game.events), len(self.game.packs)
+        self.game.apply(action)
+        now = self.clock.now()
+        entry = LoggedAction(
+            number=len(self.log) + 1,
+            action=action_to_json(action),
+            seat=seat,
+            client_id=client_id,
+            by_bot=by_bot,
+            at=now,
+        )
+        try:
+            await self.storage.append_action(self.code, entry, self.game.packs[first_pack:])
+        except BaseException as error:
+            # The game holds an action the database does not: nobody was told of it, and
+            # the room is rebuilt from the database on its next use. Cancelled while
+            # storing (the server stopping) is no failure of the database: not an error.
+            if isinstance(error, asyncio.CancelledError):
+                self.fail("stopped while storing an action", logged=logging.WARNING)
+            else:
+                self.fail("the database refused an action")
+            raise
+        self.log.append(entry)
+        self.row = _with(self.row, updated_at=now)
+        if client_id is not None and seat is not None:
+            self.client_actions[(seat, client_id)] = entry.number
+        new_events = self.game.events[first_event:]
+        self._told = len(self.game.events)
+        self._told_turn = self.game.turn()
+        self.fanout.send_events(new_events, first_event + 1)
+        if any(type(event) is RoundEnded for event in new_events):
+            self.round_ended_at = now
+        if self.game.turn().over:
+            await self.set_status("finished")
+        self.wake.set()
+        return entry.number
+
+    async def set_status(self, status: str) -> None:
+        """Store the room's new status and tell everyone (the caller holds the lock)."""
+        now = self.clock.now()
+        await self.storage.set_status(self.code, status, now)
+        self.row = _with(self.row, status=status, updated_at=now)
+        self.deadline = None
+        self.send_room()
+
+    def fail(self, why: str, logged: int = logging.ERROR) -> None:
+        """Stop the room: its memory is no longer what the database holds."""
+        log.log(logged, "room %s stopped: %s", self.code, why)
+        self.broken = True
+        self.stop("server-error", "the server lost this room's state: reconnect")
+
+    def stop(self, code: str, message: str) -> None:
+        """Close every connection (a last frame says why) and stop the driver."""
+        self.stopped = True
+        text = (
+            frame_text({"seq": self.seq, "type": "notice", "notice": code, "message": message})
+            if code in ("restarting", "closed")
+            else error_frame(self.seq, code, message)
+        )
+        # a client that reconnects before the server is gone hears the same
+        self._stop_frame = (text, message)
+        for connection in list(self.fanout.connections):
+            connection.send(text)
+            connection.close(message)
+        self.wake.set()
+
+    async def act(self, connection: Connection, frame: Act) -> None:
+        """A human's action: applied once (a repeated ``id`` is acknowledged again), or
+        refused with the rule it breaks — the refusal changes nothing."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(
+                error_frame(self.seq, "not-seated", "spectators cannot act", id=frame.id)
+            )
+            return
+        async with self.lock:
+            number = self.client_actions.get((seat, frame.id))
+            if number is not None:
+                connection.send(self._ack(frame.id, number, duplicate=True))
+                return
+            if self.row.status != "playing":
+                code = "not-started" if self.row.status == "waiting" else "room-closed"
+                message = (
+                    "the game starts when every seat is taken"
+                    if code == "not-started"
+                    else "the game is over"
+                )
+                connection.send(error_frame(self.seq, code, message, id=frame.id))
+                return
+            try:
+                action = _action(seat, frame.action.kind, frame.action.cards)
+                number = await self.commit(action, seat, frame.id, by_bot=False)
+            except IllegalAction as refusal:
+                connection.send(
+                    error_frame(
+                        self.seq,
+                        "illegal",
+                        refusal.message,
+                        id=frame.id,
+                        rule=refusal.rule,
+                        reason=refusal.reason,
+                        cards=format_cards(refusal.cards) if refusal.cards else None,
+                        details=dict(refusal.details) or None,
+                    )
+                )
+                return
+            if self.presence[seat].away:
+                self.presence[seat].away = False
+                self.send_room()
+            connection.send(self._ack(frame.id, number, duplicate=False))
+
+    def _ack(self, action_id: str, number: int, duplicate: bool) -> str:
+        return frame_text(
+            {
+                "seq": self.seq,
+                "type": "ack",
+                "id": action_id,
+                "number": number,
+                "duplicate": duplicate,
+            }
+        )
+
+    async def back(self, connection: Connection) -> None:
+        """The seat's player is back: its next decision is its own again."""
+        if connection.seat is not None and self.presence[connection.seat].away:
+            self.presence[connection.seat].away = False
+            self.send_room()
+            self.wake.set()
+
+    async def attach(self, connection: Connection, last_seq: int | None) -> None:
+        """A connection joins: it gets the events after ``last_seq`` when it is not too
+        far behind, else a fresh snapshot (welcome); everyone sees who came."""
+        async with self.lock:
+            if self.stopped:
+                text, message = self._stop_frame or (
+                    error_frame(self.seq, "room-closed", "this room is closed"),
+                    "room closed",
+                )
+                connection.send(text)
+                connection.close(message)
+                return
+            self.fanout.connections.add(connection)
+            if connection.seat is not None:
+                presence = self.presence[connection.seat]
+                presence.connections += 1
+                presence.left_at = None
+                presence.away = False
+            count = self.seq
+            if last_seq is not None and 0 <= count - last_seq <= self.config.catch_up_limit:
+                for text in event_frames(
+                    self.game.events[last_seq:count], last_seq + 1, connection.seat
+                ):
+                    connection.send(text)
+            else:
+                welcome = {
+                    "seq": count,
+                    "type": "welcome",
+                    "seat": connection.seat,
+                    "room": self.info(),
+                    "observation": observe(self.game, connection.seat).to_json(),
+                }
+                connection.send(frame_text(welcome))
+            self.send_room()
+            self.wake.set()
+
+    async def detach(self, connection: Connection) -> None:
+        """A connection left; a seat with no connection left starts its grace period."""
+        async with self.lock:
+            if connection not in self.fanout.connections:
+                return
+            self.fanout.connections.discard(connection)
+            if connection.seat is not None:
+                presence = self.presence[connection.seat]
+                presence.connections -= 1
+                if presence.connections == 0:
+                    presence.left_at = self.clock.now()
+            if not self.stopped:
+                self.send_room()
+            self.wake.set()
+
+    def bot_at(self, seat: int, now: float) -> str | None:
+        """The bot that makes ``seat``'s decisions at ``now``, or None when its person
+        does (:func:`~tuolaji.server.presence.bot_for`)."""
+        return bot_for(
+            self.seats[seat], self.presence[seat], self.row.stand_in, now, self.config.grace_s
+        )
+
+    def between_rounds(self) -> bool:
+        """Before the game starts, or before the first card of a round is dealt."""
+        if self.row.status == "waiting":
+            return True
+        return self.game.phase is Phase.DRAW and all(
+            not self.game.hand(seat) for seat in range(SEATS)
+        )
+
+    async def take_seat(self, seat: int, name: str) -> str:
+        """Give ``seat`` to a human named ``name``: the seat's token, which only its hash
+        is kept of. An open human seat any time before the end; a bot's seat between
+        rounds (:meth:`between_rounds`). :class:`SeatRefused` says why not."""
+        async with self.lock:
+            row = self.seats[seat]
+            if self.row.status in ("finished", "closed"):
+                raise SeatRefused("the game is over")
+            if row.player == "human" and row.token_hash is not None:
+                raise SeatRefused(f"seat {seat} is taken")
+            if row.player != "human" and not self.between_rounds():
+                raise SeatRefused(f"seat {seat} is a bot's: it can be taken between rounds")
+            token = new_token()
+            await self._store_seat(SeatRow(seat, "human", name, token_hash(token)))
+            self.presence[seat] = SeatPresence(left_at=self.clock.now())
+            await self.start_when_full()
+            self.send_room()
+            self.wake.set()
+            return token
+
+    async def give_to_bot(self, seat: int, player: str) -> None:
+        """Seat the bot ``player`` (a checked name) in an open human seat."""
+        async with self.lock:
+            row = self.seats[seat]
+            if row.player == "human" and row.token_hash is not None:
+                raise SeatRefused(f"seat {seat} is taken")
+            if self.row.status != "waiting":
+                raise SeatRefused("seats are given to bots before the game starts")
+            await self._store_seat(SeatRow(seat, player, row.name or player, None))
+            await self.start_when_full()
+            self.send_room()
+            self.wake.set()
+
+    async def _store_seat(self, row: SeatRow) -> None:
+        await self.storage.update_seat(self.code, row, self.clock.now())
+        self.seats[row.seat] = row
+
+    async def start_when_full(self) -> None:
+        """Start the game once every seat is a bot's or taken (the caller holds the lock)."""
+        if self.row.status == "waiting" and all(
+            row.player != "human" or row.token_hash is not None for row in self.seats
+        ):
+            await self.set_status("playing")
+
+    # ---------------------------------------------------------------- the driver
+
+    def start(self) -> None:
+        """Start the driver task."""
+        if self._task is None:
+            self._task = asyncio.create_task(RoomDriver(self).run(), name=f"room {self.code}")
+
+    async def halt(self) -> None:
+        """Stop the driver task and wait for it."""
+        self.stopped = True
+        self.wake.set()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+def _action(seat: int, kind: str, cards_text: str) -> Action:
+    """The game action a client's ``act`` names; bad notation is refused (R-N3)."""
+    if kind == "pass":
+        return Pass(seat)
+    try:
+        cards = tuple(parse_cards(cards_text))
+    except NotationError as error:
+        raise IllegalAction("R-N3", str(error), reason=BAD_CARD) from None
+    if kind == "declare":
+        return Declare(seat, cards)
+    return Bury(seat, cards) if kind == "bury" else Play(seat, cards)
+
+
+def _with(row: RoomRow, **changes: object) -> RoomRow:
+    return dataclasses.replace(row, **changes)  # type: ignore[arg-type]
+
+
+def _loads(text: str) -> dict[str, object]:
+    value: dict[str, object] = json.loads(text)
+    return value
