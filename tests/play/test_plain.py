@@ -276,8 +276,15 @@ def test_ctrl_c_asks_like_quit_and_exits_130(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_a_real_terminal_game_is_not_silent(tmp_path: Path) -> None:
     env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": ""}
+    # A terminal delivers Ctrl-C; a test run started in the background of a shell that
+    # has no job control ignores SIGINT, and its children inherit that: the game starts
+    # with Python's own handler again, as from a terminal.
+    start = (
+        "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "runpy.run_module('tuolaji', run_name='__main__')"
+    )
     game = subprocess.Popen(
-        [sys.executable, "-m", "tuolaji", "play", "--plain", "--bots", "random", "--seed", "3"],
+        [sys.executable, "-c", start, "play", "--plain", "--bots", "random", "--seed", "3"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -70,6 +70,10 @@ async def test_rooms_are_created_with_presets_options_and_seat_plans(tmp_path: P
         bots = await live.create_room(seats=[{"player": "random"}] * 4, round_limit=1)
         assert bots["room"]["status"] == "playing"
 
+        # a search bot named without a budget gets a guess budget (it replays exactly)
+        plain = await live.create_room(seats=[{"player": "search"}, HUMAN, HUMAN, HUMAN])
+        assert plain["room"]["seats"][0]["player"] == "search:guesses=40"
+
 
 @pytest.mark.asyncio
 async def test_bad_room_requests_are_refused_naming_the_option(tmp_path: Path) -> None:
@@ -84,6 +88,9 @@ async def test_bad_room_requests_are_refused_naming_the_option(tmp_path: Path) -
             ({"seats": [HUMAN] * 3}, "seats"),
             ({"seats": [{"player": "cmd:./bot"}, HUMAN, HUMAN, HUMAN]}, "seats.0.player"),
             ({"seats": [{"player": "genius"}, HUMAN, HUMAN, HUMAN]}, "seats.0.player"),
+            # a search that thinks for seconds would not replay: guesses only
+            ({"seats": [{"player": "search:0.5"}, HUMAN, HUMAN, HUMAN]}, "guesses"),
+            ({"stand_in": "search:seconds=1"}, "guesses"),
             ({"seats": [{"name": "x" * 41}, HUMAN, HUMAN, HUMAN]}, "seats.0.name"),
             ({"stand_in": "human"}, "stand_in"),
             ({"colour": "red"}, "colour"),
