@@ -22,6 +22,7 @@ from tuolaji.server.protocol import (
     Ack,
     Act,
     Back,
+    Check,
     ErrorFrame,
     EventFrame,
     FrameError,
@@ -31,6 +32,7 @@ from tuolaji.server.protocol import (
     Pong,
     RoomFrame,
     ServerFrame,
+    Verdict,
     Welcome,
     parse_client_frame,
 )
@@ -38,19 +40,20 @@ from tuolaji.server.protocol import (
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCHEMA_FILE = DOCS / "protocol.schema.json"
 PROTOCOL_PAGE = DOCS / "protocol.md"
-CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Back, Ping)
+CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Check, Back, Ping)
 SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Welcome,
     EventFrame,
     Ack,
+    Verdict,
     ErrorFrame,
     RoomFrame,
     Notice,
     Pong,
 )
-_SERVER_FRAME: TypeAdapter[Welcome | EventFrame | Ack | ErrorFrame | RoomFrame | Notice | Pong] = (
-    TypeAdapter(ServerFrame)
-)
+_SERVER_FRAME: TypeAdapter[
+    Welcome | EventFrame | Ack | Verdict | ErrorFrame | RoomFrame | Notice | Pong
+] = TypeAdapter(ServerFrame)
 _JSON_BLOCK = re.compile(r"^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 

@@ -27,7 +27,7 @@ from tuolaji.server.http_models import CreateRoom, SeatBot, TakeSeat
 from tuolaji.server.limits import RateLimiter
 from tuolaji.server.lobby import Lobby
 from tuolaji.server.page import lobby_page
-from tuolaji.server.protocol import Act, Back, FrameError, Hello, Ping, parse_client_frame
+from tuolaji.server.protocol import Act, Back, Check, FrameError, Hello, Ping, parse_client_frame
 from tuolaji.server.room import Room, SeatRefused
 from tuolaji.server.storage import Storage
 from tuolaji.server.tokens import normal_room_code
@@ -301,7 +301,7 @@ async def _handle(room: Room, connection: Connection, text: str, frames: RateLim
     # id: a client must know which of its actions to send again. Bad frames count
     # against the limit like good ones.
     try:
-        frame: Hello | Act | Back | Ping | None = parse_client_frame(text)
+        frame: Hello | Act | Check | Back | Ping | None = parse_client_frame(text)
         problem = ""
     except FrameError as error:
         frame, problem = None, str(error)
@@ -322,6 +322,8 @@ async def _handle(room: Room, connection: Connection, text: str, frames: RateLim
     try:
         if isinstance(frame, Act):
             await room.act(connection, frame)
+        elif isinstance(frame, Check):
+            await room.check(connection, frame)
         elif isinstance(frame, Back):
             await room.back(connection)
         elif isinstance(frame, Ping):

@@ -57,6 +57,15 @@ class Act(_Frame):
     action: ActionBody
 
 
+class Check(_Frame):
+    """Asks the engine what an action would be, without making it: a ``verdict`` with
+    the same ``id`` answers (legal or why not; for a play, the combination)."""
+
+    type: Literal["check"]
+    id: Annotated[str, Field(pattern=ACTION_ID_PATTERN)]
+    action: ActionBody
+
+
 class Back(_Frame):
     """A seat marked away (its clock ran out) is back: the next decision is its own."""
 
@@ -69,15 +78,15 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Hello | Act | Back | Ping, Field(discriminator="type")]
-_CLIENT_FRAME: TypeAdapter[Hello | Act | Back | Ping] = TypeAdapter(ClientFrame)
+ClientFrame = Annotated[Hello | Act | Check | Back | Ping, Field(discriminator="type")]
+_CLIENT_FRAME: TypeAdapter[Hello | Act | Check | Back | Ping] = TypeAdapter(ClientFrame)
 
 
 class FrameError(ValueError):
     """A client frame that is not a frame of this protocol; the message says why."""
 
 
-def parse_client_frame(text: str | bytes) -> Hello | Act | Back | Ping:
+def parse_client_frame(text: str | bytes) -> Hello | Act | Check | Back | Ping:
     """The client frame ``text`` holds, validated; :class:`FrameError` otherwise.
 
     >>> parse_client_frame('{"type": "act", "id": "a1", "action": {"kind": "play", "cards": "AS"}}')
@@ -173,6 +182,34 @@ class Ack(_ServerFrame):
     duplicate: bool
 
 
+class Combination(_Frame):
+    """What a play's cards make under the round's trump (R-C1–R-C4): ``kind`` single,
+    pair, tractor, throw, or mixed (no combination: cards of several suits); ``suit``
+    S H D C or trump (None when mixed); ``size`` cards; ``parts`` the layout, longest
+    first (``tractor2``, ``pair``, ``single``)."""
+
+    kind: Literal["single", "pair", "tractor", "throw", "mixed"]
+    suit: Literal["S", "H", "D", "C", "trump"] | None
+    size: int
+    parts: list[str]
+
+
+class Verdict(_ServerFrame):
+    """The answer to ``check`` ``id``: whether the action is legal now, the combination
+    a play's cards make (None before the trump is settled, and for other actions), and,
+    when it is not legal, why — the same fields as an ``illegal`` error."""
+
+    type: Literal["verdict"] = "verdict"
+    id: str
+    legal: bool
+    combination: Combination | None
+    rule: str | None = None
+    reason: str | None = None
+    message: str | None = None
+    cards: str | None = None
+    details: dict[str, Any] | None = None
+
+
 ErrorCode = Literal[
     "bad-frame",
     "hello-first",
@@ -228,7 +265,7 @@ class Pong(_ServerFrame):
 
 
 ServerFrame = Annotated[
-    Welcome | EventFrame | Ack | ErrorFrame | RoomFrame | Notice | Pong,
+    Welcome | EventFrame | Ack | Verdict | ErrorFrame | RoomFrame | Notice | Pong,
     Field(discriminator="type"),
 ]
 

@@ -20,10 +20,10 @@ import dataclasses
 import json
 import logging
 
-from tuolaji.core.cards import SEATS, NotationError, format_cards, parse_cards
-from tuolaji.core.errors import BAD_CARD, IllegalAction
+from tuolaji.core.cards import SEATS, format_cards
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import rules_from_spec
-from tuolaji.game.actions import Action, Bury, Declare, Pass, Play, action_to_json
+from tuolaji.game.actions import Action, action_to_json
 from tuolaji.game.events import RoundEnded
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
@@ -35,10 +35,11 @@ from tuolaji.server.config import ServerConfig
 from tuolaji.server.driver import RoomDriver
 from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_frames, frame_text
 from tuolaji.server.presence import SeatPresence, bot_for
-from tuolaji.server.protocol import Act
+from tuolaji.server.protocol import Act, Check
 from tuolaji.server.storage import Storage
 from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
 from tuolaji.server.tokens import new_token, same_hash, token_hash
+from tuolaji.server.verdicts import client_action, verdict
 
 log = logging.getLogger("tuolaji.server")
 
@@ -289,7 +290,7 @@ class Room:
                 connection.send(error_frame(self.seq, code, message, id=frame.id))
                 return
             try:
-                action = _action(seat, frame.action.kind, frame.action.cards)
+                action = client_action(seat, frame.action.kind, frame.action.cards)
                 number = await self.commit(action, seat, frame.id, by_bot=False)
             except IllegalAction as refusal:
                 connection.send(
@@ -320,6 +321,22 @@ class Room:
                 "duplicate": duplicate,
             }
         )
+
+    async def check(self, connection: Connection, frame: Check) -> None:
+        """The engine's verdict on an action the seat thinks of making, without making it
+        (:func:`~tuolaji.server.verdicts.verdict`): legal or why not, and what
+        combination a play's cards make. Nothing changes."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(
+                error_frame(self.seq, "not-seated", "spectators cannot act", id=frame.id)
+            )
+            return
+        async with self.lock:  # the game as told: no action half stored
+            answer = verdict(self.game, seat, frame.action.kind, frame.action.cards)
+            connection.send(
+                frame_text({"seq": self.seq, "type": "verdict", "id": frame.id, **answer})
+            )
 
     async def back(self, connection: Connection) -> None:
         """The seat's player is back: its next decision is its own again."""
@@ -453,19 +470,6 @@ class Room:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-
-
-def _action(seat: int, kind: str, cards_text: str) -> Action:
-    """The game action a client's ``act`` names; bad notation is refused (R-N3)."""
-    if kind == "pass":
-        return Pass(seat)
-    try:
-        cards = tuple(parse_cards(cards_text))
-    except NotationError as error:
-        raise IllegalAction("R-N3", str(error), reason=BAD_CARD) from None
-    if kind == "declare":
-        return Declare(seat, cards)
-    return Bury(seat, cards) if kind == "bury" else Play(seat, cards)
 
 
 def _with(row: RoomRow, **changes: object) -> RoomRow:

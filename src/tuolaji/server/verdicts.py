@@ -1,0 +1,94 @@
+"""The engine's answer to "what would this action be?", before it is sent.
+
+A client shows a player what they are about to do — "a pair", "a tractor of 2 pairs",
+"a throw of 5 cards", legal or not and why — without holding any rule itself: it asks
+with a ``check`` frame and gets a ``verdict``, made here from the game's own checks
+(``check_play`` and the others, which change nothing) and its classification of the
+cards (``tuolaji.core.combos.classify``, R-C1–R-C4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tuolaji.core.cards import NotationError, format_cards, parse_cards
+from tuolaji.core.combos import classify
+from tuolaji.core.errors import BAD_CARD, IllegalAction
+from tuolaji.core.trump import suit_label
+from tuolaji.game.actions import Action, Bury, Declare, Pass, Play
+from tuolaji.game.game import Game
+
+
+def client_action(seat: int, kind: str, cards_text: str) -> Action:
+    """The game action a client's ``act`` or ``check`` names; cards in bad notation are
+    refused as the engine refuses them (R-N3)."""
+    if kind == "pass":
+        return Pass(seat)
+    try:
+        cards = tuple(parse_cards(cards_text))
+    except NotationError as error:
+        raise IllegalAction("R-N3", str(error), reason=BAD_CARD) from None
+    if kind == "declare":
+        return Declare(seat, cards)
+    return Bury(seat, cards) if kind == "bury" else Play(seat, cards)
+
+
+def verdict(game: Game, seat: int, kind: str, cards_text: str) -> dict[str, Any]:
+    """Whether ``seat`` may ``kind`` (declare, pass, bury, play) ``cards_text`` now, and
+    for a play what combination the cards make (None before the trump is settled, or
+    for other actions). Refused: the rule, reason, message, cards and details, as an
+    ``illegal`` error frame carries them. Nothing changes.
+
+    >>> game = Game(seed=3)
+    >>> verdict(game, 0, "play", "AS")["legal"], verdict(game, 0, "play", "AS")["rule"]
+    (False, 'R-P1')
+    >>> verdict(game, 0, "play", "XX")["reason"]
+    'bad-card'
+    """
+    try:
+        action = client_action(seat, kind, cards_text)
+    except IllegalAction as refusal:
+        return _refused(refusal, None)
+    combination = _combination(game, action.cards) if isinstance(action, Play) else None
+    try:
+        if isinstance(action, Play):
+            game.check_play(seat, action.cards)
+        elif isinstance(action, Bury):
+            game.check_bury(seat, action.cards)
+        elif isinstance(action, Declare):
+            game.check_declare(seat, action.cards)
+        else:
+            game.check_pass(seat)
+    except IllegalAction as refusal:
+        return _refused(refusal, combination)
+    return {"legal": True, "combination": combination}
+
+
+def _combination(game: Game, cards: tuple[int, ...]) -> dict[str, Any] | None:
+    """What the cards make under the round's trump: its kind (single, pair, tractor,
+    throw, or mixed: no combination), its suit and its parts, longest first."""
+    ctx = game.ctx
+    if ctx is None or not cards:
+        return None
+    combo = classify(ctx, cards)
+    return {
+        "kind": combo.kind,
+        "suit": None if combo.suit < 0 else suit_label(combo.suit),
+        "size": len(cards),
+        "parts": combo.layout_labels(),
+    }
+
+
+def _refused(refusal: IllegalAction, combination: dict[str, Any] | None) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "legal": False,
+        "combination": combination,
+        "rule": refusal.rule,
+        "reason": refusal.reason,
+        "message": refusal.message,
+    }
+    if refusal.cards:
+        answer["cards"] = format_cards(refusal.cards)
+    if refusal.details:
+        answer["details"] = dict(refusal.details)
+    return answer

@@ -1,0 +1,123 @@
+"""``check`` → ``verdict``: the engine says what an action would be (legal or why not, and
+the combination a play makes, R-C1–R-C4) and nothing changes."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from server.harness import Player, play_all, running_server, sqlite_url
+from tuolaji.arena.runner import step
+from tuolaji.bots.registry import make_player
+from tuolaji.core.cards import format_cards
+from tuolaji.game.game import Game
+from tuolaji.game.observation import observe
+from tuolaji.game.state import Phase
+from tuolaji.server.verdicts import verdict
+
+
+def game_in_play(seed: int) -> Game:
+    """A game whose first trick is about to be led."""
+    game = Game(seed=seed)
+    players = [make_player("heuristic", seed * 10 + seat) for seat in range(4)]
+    while game.phase is not Phase.PLAY:
+        step(game, players)
+    return game
+
+
+def test_a_legal_lead_names_its_combination() -> None:
+    game = game_in_play(5)
+    seat = game.turn().seat
+    assert seat is not None
+    before = observe(game, seat)
+    lead = next(iter(game.legal_plays(seat)))
+    answer = verdict(game, seat, "play", format_cards(lead))
+    assert answer["legal"] is True
+    combination = answer["combination"]
+    assert combination["size"] == len(lead)
+    assert combination["kind"] in ("single", "pair", "tractor", "throw")
+    assert observe(game, seat) == before  # nothing changed
+
+
+def test_pairs_mixed_cards_and_turns() -> None:
+    game = game_in_play(7)
+    seat = game.turn().seat
+    assert seat is not None
+    hand = game.hand(seat)
+    pair = next(card for card in set(hand) if hand.count(card) == 2)
+    answer = verdict(game, seat, "play", format_cards([pair, pair]))
+    assert answer["combination"]["kind"] == "pair" and answer["combination"]["parts"] == ["pair"]
+    # cards of two effective suits are no combination, and no lead (R-C4)
+    ctx = game.ctx
+    assert ctx is not None
+    by_suit: dict[int, int] = {}
+    for card in hand:
+        by_suit.setdefault(ctx.eff[card], card)
+    assert len(by_suit) >= 2
+    mixed = verdict(game, seat, "play", format_cards(list(by_suit.values())[:2]))
+    assert mixed["legal"] is False and mixed["combination"]["kind"] == "mixed"
+    assert mixed["rule"] == "R-C4" and mixed["combination"]["suit"] is None
+    # another seat: not its turn (R-P1), whatever its cards
+    other = (seat + 1) % 4
+    late = verdict(game, other, "play", format_cards(game.hand(other)[:1]))
+    assert (late["legal"], late["rule"], late["reason"]) == (False, "R-P1", "not-your-turn")
+    assert late["details"] == {"seat": seat}
+
+
+def test_other_actions_and_bad_notation() -> None:
+    game = Game(seed=3)
+    for _ in range(20):
+        game.draw()
+    twin = copy.deepcopy(game.events)
+    # before the trump is settled a play has no combination, and is refused (R-P1)
+    early = verdict(game, 0, "play", format_cards(game.hand(0)[:1]))
+    assert early == {
+        "legal": False,
+        "combination": None,
+        "rule": "R-P1",
+        "reason": "wrong-phase",
+        "message": early["message"],
+    }
+    assert verdict(game, 0, "pass", "")["rule"] == "R-T4"
+    assert verdict(game, 1, "bury", format_cards(game.hand(1)[:8]))["legal"] is False
+    bad = verdict(game, 0, "play", "AS ZZ")
+    assert (bad["legal"], bad["rule"], bad["reason"]) == (False, "R-N3", "bad-card")
+    declarable = [list(option) for option in game.legal_declarations(0)]
+    for option in declarable:
+        assert verdict(game, 0, "declare", format_cards(option)) == {
+            "legal": True,
+            "combination": None,
+        }
+    assert game.events == twin  # nothing changed
+
+
+@pytest.mark.asyncio
+async def test_a_seat_checks_before_it_acts_and_a_spectator_cannot(tmp_path: Path) -> None:
+    async with running_server(sqlite_url(tmp_path)) as live:
+        code = (await live.create_room(round_limit=1))["code"]
+        players = await live.seat_players(code)
+        room = live.room(code)
+        await play_all(players, lambda _player: room.game.phase is Phase.PLAY)
+        seat = room.game.turn().seat
+        assert seat is not None
+        player: Player = players[seat]
+        action = player.due()
+        assert action is not None
+        logged = len(room.log)
+        await player.client.send({"type": "check", "id": "c1", "action": action})
+        answer = await player.read_until(lambda frame: frame.get("id") == "c1")
+        assert answer["type"] == "verdict" and answer["legal"] is True
+        assert answer["combination"]["size"] == len(action["cards"].split())
+        assert len(room.log) == logged  # a check changes nothing
+        other = players[(seat + 1) % 4]
+        await other.client.send({"type": "check", "id": "c2", "action": action})
+        refused = await other.read_until(lambda frame: frame.get("id") == "c2")
+        assert refused["type"] == "verdict" and refused["legal"] is False
+        assert refused["rule"] == "R-P1"
+        watcher = await live.join(code, label="spectator")
+        await watcher.send({"type": "check", "id": "c3", "action": action})
+        frame = await watcher.recv_until(lambda frame: frame.get("id") == "c3")
+        assert frame["type"] == "error" and frame["code"] == "not-seated"
+        assert (await player.act_now())["type"] == "ack"
