@@ -17,19 +17,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
 
 from tuolaji.core.cards import SEATS, format_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import rules_from_spec
 from tuolaji.game.actions import Action, action_to_json
+from tuolaji.game.event_json import event_to_json
 from tuolaji.game.events import RoundEnded
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
 from tuolaji.game.record import GameRecord, record_of, replay
 from tuolaji.game.record_schema import read_action
 from tuolaji.game.state import Phase
+from tuolaji.game.views import view
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.driver import RoomDriver
@@ -187,10 +188,7 @@ class Room:
             "rules": self.row.rules,
             "first_seq": start,
             "observation": observe(first, seat).to_json(),
-            "events": [
-                frame["event"]
-                for frame in map(_loads, event_frames(self.game.events[start:], start + 1, seat))
-            ],
+            "events": [event_to_json(view(event, seat)) for event in self.game.events[start:]],
         }
 
     # ---------------------------------------------------------------- changing
@@ -474,8 +472,3 @@ class Room:
 
 def _with(row: RoomRow, **changes: object) -> RoomRow:
     return dataclasses.replace(row, **changes)  # type: ignore[arg-type]
-
-
-def _loads(text: str) -> dict[str, object]:
-    value: dict[str, object] = json.loads(text)
-    return value
