@@ -21,6 +21,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from tuolaji.bots.base import seat_decision
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.cards import format_cards
 from tuolaji.game import Observation, SeatView, event_from_json
@@ -248,13 +249,9 @@ class Client:
         if observation.to_act != self.seat:
             self.bench.error("view-disagrees", f"room says {self.seat}, view {observation.to_act}")
             return
-        if observation.phase is Phase.DECLARE:
-            cards = self.player.declaration(observation)
-            await self.act(socket_, "declare" if cards else "pass", cards or ())
-        elif observation.phase is Phase.EXCHANGE:
-            await self.act(socket_, "bury", self.player.bury(observation))
-        elif observation.phase is Phase.PLAY:
-            await self.act(socket_, "play", self.player.play(observation))
+        decided = seat_decision(self.player, observation)
+        if decided is not None:
+            await self.act(socket_, *decided)
 
     async def act(
         self,

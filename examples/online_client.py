@@ -38,7 +38,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from tuolaji.bots.base import Player
+from tuolaji.bots.base import Player, seat_decision
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import RANKS, SUIT_NAMES, SUITS, NotationError, format_cards, parse_cards
 from tuolaji.game import Observation, SeatView, StreamError, WireFormatError, event_from_json
@@ -364,14 +364,9 @@ class Client:
             return  # something is wrong with this decision: wait for the game to move
         # a refused answer is decided again by a random player, which only plays legally
         player = self.player if self.refusals == 0 else make_player("random", self.count)
-        phase = seen.phase.value
-        if phase == "declare":
-            cards = player.declaration(seen)
-            await self.act(websocket, "declare" if cards else "pass", cards or ())
-        elif phase == "exchange":
-            await self.act(websocket, "bury", player.bury(seen))
-        else:
-            await self.act(websocket, "play", player.play(seen))
+        decided = seat_decision(player, seen)
+        if decided is not None:
+            await self.act(websocket, *decided)
 
     async def declare_while_dealing(self, websocket: ClientConnection) -> None:
         """While cards are dealt anyone may declare (docs/rules.md R-T2): the bot is asked

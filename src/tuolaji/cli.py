@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
@@ -30,10 +30,17 @@ from tuolaji.cli_help import (
     TuolajiCommand,
     TuolajiGroup,
     missing_extra_message,
+    require_extra_or_exit,
     unknown_language_notice,
 )
+from tuolaji.cli_help import (
+    error_line as _error,
+)
+from tuolaji.cli_help import (
+    fail as _fail,
+)
 from tuolaji.cli_serve import SERVE_HELP, SERVE_SHORT_HELP, serve
-from tuolaji.extras import MissingExtra, require_extra
+from tuolaji.extras import MissingExtra
 from tuolaji.i18n import N_, _, choose_language, ngettext
 
 app = typer.Typer(
@@ -125,26 +132,6 @@ def _output_folder(option: str, check: Callable[[], object]) -> None:
         check()
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint=f"'{option}'") from None
-
-
-def _require_extra(extra: str) -> None:
-    """Stop with one ``error:`` line naming the extra to install when a package of
-    ``extra`` (tuolaji/extras.py) is missing: before any work, not halfway through."""
-    try:
-        require_extra(extra)
-    except MissingExtra as error:
-        _fail(missing_extra_message(error))
-
-
-def _error(message: str) -> None:
-    """Print one ``error:`` line on stderr."""
-    typer.echo(_("error: {message}").format(message=message), err=True)
-
-
-def _fail(message: str, code: int = 1) -> NoReturn:
-    """Print one ``error:`` line on stderr and exit with ``code``."""
-    _error(message)
-    raise typer.Exit(code)
 
 
 @app.command(
@@ -348,7 +335,7 @@ def tournament(
         raise typer.BadParameter(str(error)) from None
     rule_set = _rules_option(rules, option)
     if out is not None:
-        _require_extra("arena")  # the chart is drawn at the end: check before the deals
+        require_extra_or_exit("arena")  # the chart is drawn at the end: check before the deals
         folder: Path = out
         _output_folder("--out", lambda: arena.prepare_out(folder, records))
     with Progress(console=Console(stderr=True), disable=as_json, transient=True) as progress:
@@ -524,7 +511,7 @@ def play(
 ) -> None:
     """Play Tractor in the terminal against three bots (you are seat 0; seat 2 is your
     partner). See docs/playing.md."""
-    _require_extra("play")
+    require_extra_or_exit("play")
     from tuolaji.play.launch import LaunchError, PlayOptions
     from tuolaji.play.launch import play as start
     from tuolaji.play.session import BOT_CHOICES

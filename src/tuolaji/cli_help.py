@@ -19,13 +19,14 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
+import typer
 from rich.cells import cell_len
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
-from tuolaji.extras import MissingExtra
+from tuolaji.extras import MissingExtra, require_extra
 from tuolaji.i18n import N_, SUPPORTED, _, choose_language, set_language
 
 #: The environment variable that names the language of the command, before the locale's.
@@ -300,3 +301,23 @@ def missing_extra_message(error: MissingExtra) -> str:
         "this command needs tuolaji[{extra}], which is not fully installed (missing: "
         "{modules}). Install it with: pip install 'tuolaji[{extra}]'"
     ).format(extra=error.extra, modules=", ".join(error.missing))
+
+
+def error_line(message: str) -> None:
+    """Print one ``error:`` line on stderr."""
+    typer.echo(_("error: {message}").format(message=message), err=True)
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print one ``error:`` line on stderr and exit with ``code``."""
+    error_line(message)
+    raise typer.Exit(code)
+
+
+def require_extra_or_exit(extra: str) -> None:
+    """Stop with one ``error:`` line naming the extra to install when a package of
+    ``extra`` (tuolaji/extras.py) is missing: before any work, not halfway through."""
+    try:
+        require_extra(extra)
+    except MissingExtra as error:
+        fail(missing_extra_message(error))

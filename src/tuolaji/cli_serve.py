@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from tuolaji.cli_help import missing_extra_message
-from tuolaji.extras import MissingExtra, require_extra
-from tuolaji.i18n import N_, _
+from tuolaji.cli_help import require_extra_or_exit
+from tuolaji.i18n import N_
 
 SERVE_SHORT_HELP = N_("Serve the online game: rooms, seats, bots, reconnect.")
 SERVE_HELP = N_(
@@ -58,11 +57,7 @@ def serve(
     ] = 60.0,
 ) -> None:
     """Serve the online game until stopped (Ctrl-C or SIGTERM)."""
-    try:
-        require_extra("server")
-    except MissingExtra as error:
-        typer.echo(_("error: {message}").format(message=missing_extra_message(error)), err=True)
-        raise typer.Exit(1) from None
+    require_extra_or_exit("server")
     from tuolaji.server.config import ServerConfig, default_db_url, normal_db_url
     from tuolaji.server.run import serve as run
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tuolaji.play.saves import DATA_DIR_VARIABLE
+from tuolaji.datadir import DATA_DIR_VARIABLE
 
 
 @pytest.fixture(autouse=True)

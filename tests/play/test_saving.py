@@ -10,11 +10,11 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from tuolaji import datadir
 from tuolaji.core.rules import STANDARD
-from tuolaji.play import saves
+from tuolaji.datadir import DATA_DIR_VARIABLE
 from tuolaji.play.launch import LaunchError, PlayOptions, open_session, play, save_path
 from tuolaji.play.saves import (
-    DATA_DIR_VARIABLE,
     find_saved_game,
     new_save_path,
     resume_command,
@@ -33,10 +33,10 @@ def options(resume: Path | None = None, save: Path | None = None) -> PlayOptions
 def test_the_data_folder_is_the_users_unless_overridden(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert saves.data_dir() == data_dir  # the tests' override
+    assert datadir.data_dir() == data_dir  # the tests' override
     monkeypatch.delenv(DATA_DIR_VARIABLE)
-    assert saves.data_dir() == Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
-    assert saves.data_dir() != Path.cwd()
+    assert datadir.data_dir() == Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
+    assert datadir.data_dir() != Path.cwd()
 
 
 def test_a_new_game_gets_a_stamped_name_numbered_when_taken(data_dir: Path) -> None:
@@ -106,7 +106,7 @@ def test_the_data_folder_override_is_read_each_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path / "other"))
-    assert saves.data_dir() == tmp_path / "other"
+    assert datadir.data_dir() == tmp_path / "other"
 
 
 # ------------------------------------------------------------- never over another file

@@ -29,10 +29,11 @@ from typing import Any, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from tuolaji.bots.base import Player
-from tuolaji.core.cards import SEATS, format_cards, parse_cards
-from tuolaji.game import Bury, Declare, Observation, Pass, Phase, Play, SeatView, event_from_json
-from tuolaji.game.actions import Action, action_to_json
+from tuolaji.bots.base import Player, seat_decision
+from tuolaji.core.cards import SEATS, format_cards
+from tuolaji.game import Observation, Phase, SeatView, event_from_json
+from tuolaji.game.actions import action_to_json
+from tuolaji.server.verdicts import client_action
 
 #: how long a server may take to say it is open (imports and migrations, on a busy box)
 START_TIMEOUT_S = 45.0
@@ -223,17 +224,7 @@ class SentAction:
 
     def logged(self, seat: int) -> list[Any]:
         """The action as the server's log holds it when it accepted this one."""
-        cards = tuple(parse_cards(format_cards(self.cards)))
-        action: Action = (
-            Pass(seat)
-            if self.kind == "pass"
-            else Declare(seat, cards)
-            if self.kind == "declare"
-            else Bury(seat, cards)
-            if self.kind == "bury"
-            else Play(seat, cards)
-        )
-        return action_to_json(action)
+        return action_to_json(client_action(seat, self.kind, format_cards(self.cards)))
 
 
 @dataclass
@@ -427,17 +418,13 @@ class SeatClient:
         if seen.phase is Phase.DRAW:
             cards = self.player.declaration(seen) if seen.hand else None
             kind = "declare" if cards else ""
-        elif seen.to_act == self.seat:
-            if seen.phase is Phase.DECLARE:
-                cards = self.player.declaration(seen)
-                kind = "declare" if cards else "pass"
-            elif seen.phase is Phase.EXCHANGE:
-                kind, cards = "bury", self.player.bury(seen)
-            elif seen.phase is Phase.PLAY and seen.hand and len(seen.trick) < SEATS:
-                # A trick of four plays is won by the event that follows in the same
-                # batch, and the last trick's winner acts in no trick: between two events
-                # of one action the observation is not a decision yet.
-                kind, cards = "play", self.player.play(seen)
+        elif seen.phase is not Phase.PLAY or (seen.hand and len(seen.trick) < SEATS):
+            # A trick of four plays is won by the event that follows in the same batch,
+            # and the last trick's winner acts in no trick: between two events of one
+            # action the observation is not a decision yet.
+            decided = seat_decision(self.player, seen)
+            if decided is not None:
+                kind, cards = decided
         if not kind:
             return None
         self._counter += 1

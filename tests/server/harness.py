@@ -32,6 +32,7 @@ import uvicorn
 
 from server.wsclient import BOUND_S, Client, eventually, is_type, room_frame
 from tuolaji.bots.base import Player as BotPlayer
+from tuolaji.bots.base import seat_decision
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.core.cards import format_cards
 from tuolaji.game import Observation, SeatView, event_from_json
@@ -292,20 +293,11 @@ def fresh_action_id() -> str:
 def decision_of(observation: Observation, bot: BotPlayer) -> dict[str, str] | None:
     """The action ``bot`` takes for the seat when the observation says it is the seat's
     decision (the final declaring window, the burial or a play), else None."""
-    seat = observation.seat
-    if seat is None or observation.to_act != seat:
+    decided = seat_decision(bot, observation)
+    if decided is None:
         return None
-    phase = observation.phase.value
-    if phase == "play":
-        return {"kind": "play", "cards": format_cards(bot.play(observation))}
-    if phase == "exchange":
-        return {"kind": "bury", "cards": format_cards(bot.bury(observation))}
-    if phase == "declare":
-        cards = bot.declaration(observation)
-        if cards:
-            return {"kind": "declare", "cards": format_cards(cards)}
-        return {"kind": "pass", "cards": ""}
-    return None
+    kind, cards = decided
+    return {"kind": kind, "cards": format_cards(cards)}
 
 
 class Player:

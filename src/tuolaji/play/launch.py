@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TextIO
 
 from tuolaji.core.rules import RuleSet
+from tuolaji.datadir import data_dir
 from tuolaji.game.record import RecordError
 from tuolaji.i18n import _, choose_language, set_language
 from tuolaji.play.saves import (
     LISTED_SAVES,
-    data_dir,
     find_saved_game,
     new_save_path,
     saved_games,

@@ -9,27 +9,14 @@ variable ``TUOLAJI_DATA_DIR`` moves the data folder (tests point it at a tempora
 from __future__ import annotations
 
 import contextlib
-import os
 import shlex
 from datetime import datetime
 from pathlib import Path
 
-#: the environment variable that overrides the data folder
-DATA_DIR_VARIABLE = "TUOLAJI_DATA_DIR"
+from tuolaji.datadir import data_dir
+
 #: how many saved games an error message lists when a name is not found
 LISTED_SAVES = 5
-
-
-def data_dir() -> Path:
-    """The folder saved games go to: ``$TUOLAJI_DATA_DIR`` when set, else the user's data
-    folder for tuolaji (e.g. ``~/.local/share/tuolaji`` on Linux)."""
-    override = os.environ.get(DATA_DIR_VARIABLE, "").strip()
-    if override:
-        return Path(override).expanduser()
-    # imported here: `tuolaji rules` reaches this module and must run without [play]
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
 
 
 def new_save_path(now: datetime | None = None, folder: Path | None = None) -> Path:

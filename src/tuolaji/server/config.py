@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from tuolaji.datadir import data_dir
 from tuolaji.server.clock import Clock, SystemClock
-
-#: the environment variable that moves the data folder (the tests point it elsewhere)
-DATA_DIR_VARIABLE = "TUOLAJI_DATA_DIR"
 
 
 @dataclass
@@ -59,13 +55,7 @@ class ServerConfig:
 def default_db_url() -> str:
     """The embedded database: ``server.sqlite3`` in the data folder
     (``$TUOLAJI_DATA_DIR``, else the user's data folder for tuolaji), created if needed."""
-    override = os.environ.get(DATA_DIR_VARIABLE, "").strip()
-    if override:
-        folder = Path(override).expanduser()
-    else:
-        import platformdirs
-
-        folder = Path(platformdirs.user_data_dir("tuolaji", appauthor=False))
+    folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+aiosqlite:///{(folder / 'server.sqlite3').resolve()}"
 

@@ -147,13 +147,16 @@ class RoomDriver:
     async def _bots_declare(self, drawer: int) -> None:
         """Offer the bot-played seats that could declare the chance to (R-T2), the
         drawer first, as the tournament runner does."""
+        # Usually no seat could declare, which one call says; after a declaration the
+        # next seats are asked only if theirs would still stand.
+        eligible = self.room.game.seats_that_could_declare()
+        if not eligible:
+            return
         now = self.room.clock.now()
         for offset in range(SEATS):
             seat = (drawer + offset) % SEATS
             bot = self.room.bot_at(seat, now)
-            if bot is None or seat not in self.room.game.seats_that_could_declare():
-                continue
-            if self.room.game.could_declare(seat):
+            if bot is not None and seat in eligible and self.room.game.could_declare(seat):
                 await self._bot_acts(seat, bot, "declaration", during_deal=True)
 
     async def _bot_acts(

@@ -93,8 +93,10 @@ class Lobby:
 
     def _load(self, stored: StoredRoom) -> Room:
         room = Room(stored, game_of(stored), self.config, self.storage, self.bots)
+        # Kept, so that the next lookup does not replay it again; a finished or closed
+        # room leaves the memory at the next idle check once nobody watches it.
+        self.rooms[stored.room.code] = room
         if stored.room.status in ("waiting", "playing"):
-            self.rooms[stored.room.code] = room
             room.start()
         elif stored.room.status == "closed":
             room.stopped = True

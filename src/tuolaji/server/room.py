@@ -221,7 +221,6 @@ class Room:
                 self.fail("the database refused an action")
             raise
         self.log.append(entry)
-        self.row = _with(self.row, updated_at=now)
         if client_id is not None and seat is not None:
             self.client_actions[(seat, client_id)] = entry.number
         new_events = self.game.events[first_event:]
@@ -239,7 +238,7 @@ class Room:
         """Store the room's new status and tell everyone (the caller holds the lock)."""
         now = self.clock.now()
         await self.storage.set_status(self.code, status, now)
-        self.row = _with(self.row, status=status, updated_at=now)
+        self.row = dataclasses.replace(self.row, status=status, updated_at=now)
         self.deadline = None
         self.send_room()
 
@@ -468,7 +467,3 @@ class Room:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-
-
-def _with(row: RoomRow, **changes: object) -> RoomRow:
-    return dataclasses.replace(row, **changes)  # type: ignore[arg-type]
