@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
-.PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema
+.PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema \
+	web web-test chromium screenshots bench-web
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,9 @@ JOBS ?= auto
 unit: $(STAMP)
 	$(BIN)/pytest -n $(JOBS) --dist worksteal
 
-test: catalogs lint typecheck unit
+# Everything, as CI runs it (.ci/run): the browser table is built and its unit tests run,
+# and Chromium is made sure of for its end-to-end tests (tests/web, part of `unit`).
+test: catalogs web lint typecheck web-test chromium unit
 
 # Play against three bots in the terminal (ARGS="--plain --lang es" and so on).
 play: catalogs
@@ -42,7 +45,7 @@ play: catalogs
 
 # The online game on 127.0.0.1:8000 with the embedded database (a file in the data
 # folder; ARGS="--port 9000 --db sqlite:///games.db" and so on).
-serve: catalogs
+serve: catalogs web
 	$(BIN)/tuolaji serve --host 127.0.0.1 --port 8000 $(ARGS)
 
 # The JSON Schema of the online protocol's frames, from its pydantic models
@@ -67,11 +70,51 @@ $(LOCALE)/%/LC_MESSAGES/tuolaji.mo: $(LOCALE)/%/LC_MESSAGES/tuolaji.po | $(STAMP
 	fi; \
 	if [ -n "$$problems" ]; then printf 'catalogs: %s\n%s\n' "$<" "$$problems" >&2; fi
 
+# The browser table (web/, TypeScript + Preact built by Vite) is built into the server's
+# static folder, which the wheel ships (docs/web.md). npm packages are installed from the
+# lock file when node_modules is missing or older than it (the stamp), and the client is
+# rebuilt when a source file is newer than the built page. Quiet unless something fails.
+WEB := web
+STATIC := src/tuolaji/server/static
+NPM_STAMP := $(WEB)/node_modules/.installed
+WEB_SOURCES := $(shell find $(WEB)/src -type f 2>/dev/null) \
+	$(wildcard $(WEB)/index.html $(WEB)/package.json $(WEB)/vite.config.ts $(WEB)/tsconfig*.json)
+
+$(NPM_STAMP): $(WEB)/package-lock.json
+	@log=$$(cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error 2>&1) \
+		|| { printf '%s\n' "$$log" >&2; echo "web: npm ci failed" >&2; exit 1; }
+	@touch $@
+
+$(STATIC)/index.html: $(NPM_STAMP) $(WEB)/package-lock.json $(WEB_SOURCES)
+	@log=$$(cd $(WEB) && npm run build 2>&1) \
+		|| { printf '%s\n' "$$log" >&2; echo "web: the browser table does not build" >&2; exit 1; }
+	@touch $@
+
+web: $(STATIC)/index.html
+	@:
+
+# The client's unit tests (Vitest).
+web-test: $(NPM_STAMP)
+	@cd $(WEB) && npm test --silent
+
+# Debian's Chromium, which tests/web drives: installed with apt-get when missing.
+chromium:
+	@scripts/ensure_chromium.sh
+
+# Screenshots of the browser table for the docs (docs/screenshots/*.png).
+screenshots: $(STAMP) catalogs web chromium
+	$(BIN)/python bench/screenshots.py $(ARGS)
+
+# The browser table's frame time for a 33-card hand and its initial JavaScript, gzipped
+# (docs/benchmarks.md).
+bench-web: $(STAMP) catalogs web chromium
+	$(BIN)/python bench/web_frame.py $(ARGS)
+
 # Refresh the message template from the source (then update the .po files from it).
 pot: $(STAMP)
 	$(BIN)/pybabel extract --mapping-file babel.cfg --output-file $(POT) \
 		--project tuolaji --copyright-holder "tuolaji maintainers" \
-		--add-comments TRANSLATORS: .
+		--add-comments TRANSLATORS: --keyword t --keyword tn:1,2 --keyword tc:1c,2 .
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
@@ -83,3 +126,4 @@ bench-serve: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(WEB)/node_modules $(STATIC) test-artifacts

@@ -55,6 +55,16 @@ def serve(
             help=N_("Seconds a disconnected player keeps the seat before a bot plays for them."),
         ),
     ] = 60.0,
+    allow_seeds: Annotated[
+        bool,
+        typer.Option(
+            "--allow-seeds",
+            help=N_(
+                "For tests: let a new room be dealt from a seed it is given. Whoever knows "
+                "a room's seed knows every hand, so never use it for real games."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Serve the online game until stopped (Ctrl-C or SIGTERM)."""
     require_extra_or_exit("server")
@@ -76,5 +86,6 @@ def serve(
         deal_interval_s=deal_interval,
         round_pause_s=round_pause,
         grace_s=grace,
+        allow_seeds=allow_seeds,
     )
     run(config, host, port, started)

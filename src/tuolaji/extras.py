@@ -8,7 +8,8 @@
   has no compiled catalog yet;
 - ``arena``: tournament charts (``tuolaji tournament --out``) — matplotlib;
 - ``server``: the online game (``tuolaji serve``) — FastAPI, uvicorn, WebSockets,
-  SQLAlchemy with Alembic and the SQLite and PostgreSQL drivers.
+  SQLAlchemy with Alembic and the SQLite and PostgreSQL drivers, Babel for the
+  browser table's translations.
 
 A command that needs a missing extra stops before it starts any work, with a
 :class:`MissingExtra` that names the extra to install:
@@ -39,6 +40,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "aiosqlite",
         "asyncpg",
         "platformdirs",
+        "babel",
     ),
 }
 

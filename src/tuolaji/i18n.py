@@ -9,6 +9,8 @@ from the ``.po`` files with Babel). Where a language has a ``.po`` file but no c
 The language comes from ``--lang``, else from the locale variables (``LC_ALL``,
 ``LC_MESSAGES``, ``LANG``, in the order the C library reads them), else English. An
 unknown language falls back to English with a notice (see :func:`choose_language`).
+The online server, which words each message in its reader's language, sets the
+language for one block at a time (:func:`using_language`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from tuolaji.extras import missing_modules, require_extra
@@ -151,16 +154,66 @@ def _catalog(language: str) -> gettext.NullTranslations | None:
     return None
 
 
+#: catalogs loaded so far, by language and the files they came from (their place, time
+#: and size, so a catalog rewritten or moved, as tests do, is loaded again)
+_loaded: dict[tuple[object, ...], gettext.NullTranslations] = {}
+
+
+def _translations(language: str) -> gettext.NullTranslations:
+    """The translations of a supported ``language``: its catalog, loaded once and kept,
+    or none (English) where it has no catalog."""
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    key: tuple[object, ...] = (language, str(folder))
+    for name in (f"{DOMAIN}.mo", f"{DOMAIN}.po"):
+        try:
+            found = (folder / name).stat()
+        except OSError:
+            key += (None,)
+        else:
+            key += (found.st_mtime_ns, found.st_size)
+    cached = _loaded.get(key)
+    if cached is None:
+        cached = _catalog(language) or gettext.NullTranslations()
+        _loaded[key] = cached
+    return cached
+
+
 def set_language(code: str) -> str:
     """Show messages in ``code`` from now on and return the code in force. A supported
     language without a catalog yet shows English; an unsupported code is refused."""
     language = normalize(code)
     if language is None:
         raise ValueError(f"unsupported language {code!r}: choose from {', '.join(SUPPORTED)}")
-    catalog = None if language == DEFAULT else _catalog(language)
-    _current.translations = catalog if catalog is not None else gettext.NullTranslations()
+    _current.translations = _translations(language)
     _current.language = language
     return language
+
+
+@contextmanager
+def using_language(code: str | None) -> Iterator[str]:
+    """Show messages in ``code`` inside the ``with`` block only, and give the code in
+    force: an unknown or empty code gives English. The language before is back after
+    the block, however it ends. Catalogs are loaded once, so this is cheap to repeat
+    (the online server words each refusal in the language of the browser that reads
+    it). The language is one per process: use it around synchronous code only, with no
+    ``await`` inside the block.
+
+    >>> with using_language("es-MX") as language:
+    ...     language, current_language()
+    ('es', 'es')
+    >>> current_language()
+    'en'
+    """
+    before = (_current.translations, _current.language)
+    language = (normalize(code) if code else None) or DEFAULT
+    try:
+        _current.translations = _translations(language)
+        _current.language = language
+        yield language
+    finally:
+        _current.translations, _current.language = before
 
 
 def available_catalogs() -> list[str]:

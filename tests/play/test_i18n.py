@@ -4,12 +4,14 @@ catalog translates every message of the template."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -35,13 +37,22 @@ def message_id(
     return (context, singular)
 
 
+def pot_keywords() -> dict[str, Any]:
+    """The translation functions ``make pot`` looks for: gettext's, and the ``--keyword``s
+    its recipe adds (the browser table's ``t()``, ``tn()``, ``tc()``)."""
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8")
+    added = re.findall(r"--keyword (\S+)", recipe)
+    assert added, "the Makefile's pot target names no --keyword"
+    return {**DEFAULT_KEYWORDS, **parse_keywords(added)}
+
+
 def source_messages() -> set[tuple[object, ...]]:
     """Every message the source marks for translation, extracted as ``make pot`` does."""
     with (ROOT / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map
+        str(ROOT), method_map, options_map, keywords=pot_keywords()
     ):
         found.add(message_id(message, context))
     return found

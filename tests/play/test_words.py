@@ -177,7 +177,7 @@ def test_messages_about_the_human_use_their_own_second_person_sentences() -> Non
 def test_the_human_seat_name_is_never_put_into_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     # a third-person sentence about "You" would show the seat's name: rename seat 0 and
     # look for it in everything told about seat 0
-    monkeypatch.setattr(words, "_SEAT_NAMES", ("SEAT-ZERO", "East", "North", "West"))
+    monkeypatch.setattr("tuolaji.wording.names._SEAT_NAMES", ("SEAT-ZERO", "East", "North", "West"))
     cards = tuple(parse_cards("AS AS"))
     events: list[Event] = [
         Declared(0, cards[:1]),

@@ -60,9 +60,16 @@ WS_MAX_SIZE = 64 * 1024
 #: the loggers whose ERROR records fail a test (uvicorn's own, ``uvicorn.error`` and
 #: ``uvicorn.asgi``, reach ``uvicorn``: the harness leaves uvicorn's logging unconfigured)
 WATCHED_LOGGERS = ("tuolaji.server", "uvicorn", "asyncio")
-#: settings that make the tests fast: deal at once, no pause, bots in a thread; and a
-#: frame budget a whole game fits in (it refills with time, which stands still here)
-FAST = {"bot_workers": 0, "deal_interval_s": 0.0, "round_pause_s": 0.0, "frame_burst": 100_000}
+#: settings that make the tests fast: deal at once, no pause, bots in a thread; a frame
+#: budget a whole game fits in (it refills with time, which stands still here); and no
+#: browser table, built or not (the tests that serve one make their own)
+FAST = {
+    "bot_workers": 0,
+    "deal_interval_s": 0.0,
+    "round_pause_s": 0.0,
+    "frame_burst": 100_000,
+    "static_dir": None,
+}
 
 
 def sqlite_url(folder: Path) -> str:

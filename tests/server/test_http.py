@@ -4,13 +4,14 @@ rooms and the front page. A refused request changes nothing and says why."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from server.harness import LiveServer, eventually, running_server, sqlite_url
-from tuolaji.game import Observation, SeatView, event_from_json, observe
+from tuolaji.game import Game, Observation, SeatView, event_from_json, observe
 
 HUMAN = {"player": "human"}
 
@@ -243,3 +244,23 @@ async def test_the_front_page_lists_listed_open_rooms_with_names_escaped(tmp_pat
         rooms = (await live.http.get("/api/rooms")).json()["rooms"]
         assert [room["code"] for room in rooms] == [listed["code"]]
         assert rooms[0]["open_seats"] == [0, 1, 2] and name in rooms[0]["names"]
+
+
+@pytest.mark.asyncio
+async def test_a_seed_is_taken_only_by_a_server_that_allows_seeds(tmp_path: Path) -> None:
+    async with running_server(sqlite_url(tmp_path)) as live:
+        answer = await refused(live, {"seed": 42, "round_limit": 1})
+        assert answer["error"] == "bad-request" and "seed" in answer["message"]
+        assert "--allow-seeds" in answer["message"]
+    async with running_server(sqlite_url(tmp_path), allow_seeds=True, create_burst=20) as live:
+        created = await live.create_room(seed=42, round_limit=1)
+        room = live.room(created["code"])
+        assert room.row.seed == 42
+        assert room.game.packs[0] == Game(seed=42).packs[0]  # dealt from the seed (R-D2)
+        shown = (await live.http.get(f"/api/rooms/{created['code']}")).json()
+        assert "seed" not in json.dumps(created) and "seed" not in json.dumps(shown)
+        for bad in (-1, 2**63, True, "7", 1.5):
+            answer = await refused(live, {"seed": bad})
+            assert answer["error"] == "bad-request" and "seed" in answer["message"], bad
+        unseeded = await live.create_room(round_limit=1)
+        assert live.room(unseeded["code"]).row.seed != 42

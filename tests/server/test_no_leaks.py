@@ -1,8 +1,9 @@
 """No seat ever sees another seat's cards (docs/rules.md §11), over the wire.
 
 Seeded games with humans, bots and spectators are played through real WebSocket
-connections; every frame every connection receives — welcomes, events, room frames,
-acks, errors — is scanned by :mod:`leakscan`, which works out from the engine's whole
+connections; every frame every connection receives — welcomes and settled events with
+their tables, events, room frames, acks, errors, and the answers to the hints the seats
+keep asking for — is scanned by :mod:`leakscan`, which works out from the engine's whole
 event list (not from the server's redaction) which cards each seat may know at that
 moment. Seat records downloaded during and after play are scanned the same way. The
 scanner itself is shown to catch a leak.
@@ -34,6 +35,7 @@ from tuolaji.game.event_json import event_to_json
 from tuolaji.game.events import CardDrawn
 from tuolaji.game.game import Game
 from tuolaji.server.fanout import event_frames
+from tuolaji.server.table import table_json
 
 #: the seat plans of the games played: a human ("human") or a bot in each seat
 PLANS = (
@@ -43,6 +45,41 @@ PLANS = (
     ["human", "random", "random", "random"],
     ["heuristic", "heuristic", "human", "human"],
 )
+
+
+class HintingPlayer(Player):
+    """A seat that asks for a hint before each of its actions and after every few
+    settled events, all game long (while cards are dealt too); it keeps the answers."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.settled_seen = 0
+        self.asked = 0
+        self.sending: list[asyncio.Task[None]] = []
+        self.hints: list[dict[str, Any]] = []
+
+    def follow(self, frame: dict[str, Any]) -> None:
+        """Follow the frame; keep a hint's answer; ask again every 5th settled event."""
+        super().follow(frame)
+        if frame["type"] == "hint":
+            self.hints.append(frame)
+        elif frame["type"] == "event" and frame["settled"]:
+            self.settled_seen += 1
+            if self.settled_seen % 5 == 0:
+                hint = {"type": "hint", "id": f"h{self.settled_seen}"}
+                self.asked += 1
+                self.sending.append(asyncio.create_task(self.client.send(hint)))
+
+    async def act(self, action: dict[str, str], action_id: str | None = None) -> str:
+        """Ask for a hint, then act."""
+        self.asked += 1
+        await self.client.send({"type": "hint", "id": f"h{self.settled_seen}-{len(self.sent)}"})
+        return await super().act(action, action_id)
+
+    async def all_answered(self) -> None:
+        """Wait (bounded) until every hint asked for is answered."""
+        await asyncio.wait_for(asyncio.gather(*self.sending), 10)
+        await self.play_until(lambda: len(self.hints) == self.asked, acting=False)
 
 
 def _scan(frames: list[dict[str, Any]], events: list[Any], seat: int | None) -> list[str]:
@@ -82,7 +119,11 @@ async def test_no_frame_shows_a_seat_a_card_it_may_not_see(tmp_path: Path, plan_
                 return RandomPlayer(seed=plan_index * 10 + seat)
             return HeuristicPlayer(seed=plan_index * 10 + seat)
 
-        players = await live.seat_players(code, humans, bots=bot_for)
+        players: list[HintingPlayer] = []
+        for seat in humans:
+            token = await live.take_seat(code, seat, f"player {seat}")
+            client = await live.join(code, token, label=f"seat {seat}")
+            players.append(HintingPlayer(client, seat, bot_for(seat), live.seq_of(code), token))
         late = asyncio.create_task(
             _late_joiners(live, code, players[0].token or "", players[0].seat or 0)
         )
@@ -91,6 +132,11 @@ async def test_no_frame_shows_a_seat_a_card_it_may_not_see(tmp_path: Path, plan_
         joiners = await asyncio.wait_for(late, 10)
         for joiner in joiners:
             await joiner.play_until(lambda p=joiner: p.caught_up(), acting=False)
+        for player in players:
+            await player.all_answered()
+            # the hints were scanned below with every other frame; they said something
+            assert any(hint["action"] is not None for hint in player.hints)
+            assert all(hint["type"] == "hint" for hint in player.hints)
 
         events = live.room(code).game.events
         problems = []
@@ -116,6 +162,8 @@ async def test_no_frame_shows_a_seat_a_card_it_may_not_see(tmp_path: Path, plan_
         # the scan looked at real frames: hands, draws and plays were named in them
         named = sum(1 for frame in players[0].client.frames if frame["type"] == "event")
         assert named > 100
+        tables = [frame["table"] for frame in players[0].client.frames if "table" in frame]
+        assert len(tables) > 100 and any(table["hand_groups"] for table in tables)
 
 
 def test_the_scanner_catches_a_card_of_another_hand() -> None:
@@ -139,5 +187,8 @@ def test_the_scanner_catches_a_card_of_another_hand() -> None:
     frame = {"seq": drawn, "type": "event", "event": shown}
     assert leaks(frame, events, 0)
     assert leaks(frame, events, 1) == []
+    # a seat's table shown to another seat is caught too (the hand, grouped)
+    other = {"seq": len(events), "type": "welcome", "table": table_json(game, 1)}
+    assert leaks(other, events, 0) and leaks(other, events, 1) == []
     # and so is a card named inside a message
     assert leaks({"seq": len(events), "message": f"look: {shown['card']}!"}, events, 0)

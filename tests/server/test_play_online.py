@@ -44,8 +44,10 @@ def event_numbers(frames: list[dict[str, Any]]) -> list[int]:
 
 
 def expected_events(room: Room, after: int, seat: int | None) -> list[dict[str, Any]]:
-    """The event frames ``seat`` should get after event ``after``, as the room makes them."""
-    return [json.loads(text) for text in event_frames(room.game.events[after:], after + 1, seat)]
+    """The event frames ``seat`` should get after event ``after``, as the room makes them
+    (the last with the seat's table now)."""
+    frames = event_frames(room.game.events[after:], after + 1, seat, room.table)
+    return [json.loads(text) for text in frames]
 
 
 def mid_trick(player: Player) -> bool:

@@ -16,17 +16,21 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from tuolaji.core.cards import parse_cards
 from tuolaji.game import Observation, event_from_json
 from tuolaji.server import schema
 from tuolaji.server.protocol import (
     Ack,
     Act,
+    AnyServerFrame,
     Back,
     Check,
     ErrorFrame,
     EventFrame,
     FrameError,
     Hello,
+    Hint,
+    HintAnswer,
     Notice,
     Ping,
     Pong,
@@ -40,20 +44,19 @@ from tuolaji.server.protocol import (
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCHEMA_FILE = DOCS / "protocol.schema.json"
 PROTOCOL_PAGE = DOCS / "protocol.md"
-CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Check, Back, Ping)
+CLIENT_MODELS: tuple[type[BaseModel], ...] = (Hello, Act, Check, Hint, Back, Ping)
 SERVER_MODELS: tuple[type[BaseModel], ...] = (
     Welcome,
     EventFrame,
     Ack,
     Verdict,
+    HintAnswer,
     ErrorFrame,
     RoomFrame,
     Notice,
     Pong,
 )
-_SERVER_FRAME: TypeAdapter[
-    Welcome | EventFrame | Ack | Verdict | ErrorFrame | RoomFrame | Notice | Pong
-] = TypeAdapter(ServerFrame)
+_SERVER_FRAME: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
 _JSON_BLOCK = re.compile(r"^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
@@ -89,6 +92,10 @@ def check_frame(text: str) -> tuple[str, dict[str, typing.Any]]:
         event_from_json(data["event"])
     if data["type"] == "welcome":
         Observation.from_json(data["observation"])
+    if data.get("table") is not None:
+        Observation.from_json(data["table"]["observation"])
+        for group in data["table"]["hand_groups"]:
+            parse_cards(group["cards"])
     return "server", data
 
 

@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -28,6 +30,7 @@ from tuolaji.core.cards import full_pack, parse_cards
 from tuolaji.core.rules import RuleSet, rules_from_spec
 from tuolaji.game.actions import Bury, Declare, Draw, Pass, Play, action_to_json
 from tuolaji.server.storage import (
+    MIGRATIONS,
     LoggedAction,
     RoomRow,
     RoomSummary,
@@ -135,6 +138,7 @@ async def test_a_room_comes_back_with_every_field(storage: Storage) -> None:
             status="playing",
             created_at=T0 + 1 / 3,
             updated_at=T0 + 2 / 3,
+            rematch="NEXTROOM2345",
         ),
     ]
     for number, room in enumerate(rooms, start=1):
@@ -409,7 +413,7 @@ async def test_migrations_run_once_and_match_the_tables_the_queries_use(
             )
     finally:
         await engine.dispose()
-    assert [tuple(row) for row in versions] == [("0001",)]
+    assert [tuple(row) for row in versions] == [("0002",)]
     assert differences == []
 
 
@@ -471,3 +475,54 @@ def test_a_postgres_cluster_is_private_and_leaves_nothing_behind() -> None:
     # gone, or exited and waiting to be reaped (a container's first process may not reap)
     assert not status.exists() or status.read_text().split(") ", 1)[1].startswith("Z")
     cluster.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_is_linked_once_and_kept(storage: Storage) -> None:
+    """The first rematch set stays (two players asking at once make one link); an
+    unknown room is refused."""
+    await create(storage, make_room(status="finished"))
+    assert (await loaded(storage)).room.rematch is None
+    assert await storage.set_rematch("room1", "FIRSTCODE234") == "FIRSTCODE234"
+    assert await storage.set_rematch("room1", "OTHERCODE567") == "FIRSTCODE234"
+    assert (await loaded(storage)).room.rematch == "FIRSTCODE234"
+    with pytest.raises(StorageError, match="no room"):
+        await storage.set_rematch("nowhere", "FIRSTCODE234")
+
+
+def _upgrade(connection: sa.Connection, revision: str) -> None:
+    """Run the shipped migrations up to ``revision`` only."""
+    config = Config(attributes={"connection": connection})
+    config.set_main_option("script_location", MIGRATIONS)
+    command.upgrade(config, revision)
+
+
+@pytest.mark.asyncio
+async def test_a_database_of_the_first_revision_is_upgraded_with_its_rooms(
+    storage_url: str,
+) -> None:
+    """A server's database made before rematches (revision 0001) keeps its rooms when
+    a newer server opens it: they have no rematch yet, and can be given one."""
+    engine = create_async_engine(storage_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(_upgrade, "0001")
+            await connection.execute(
+                sa.text(
+                    "INSERT INTO rooms (code, created_at, updated_at, rules, seed, round_limit,"
+                    " clock_s, spectators, listed, stand_in, status, admin_hash) VALUES ("
+                    "'old1', 1.0, 2.0, '{\"preset\": \"standard\"}', 7, NULL, NULL, true,"
+                    " false, 'heuristic', 'finished', :hash)"
+                ),
+                {"hash": HASH},
+            )
+    finally:
+        await engine.dispose()
+    storage = await Storage.open(storage_url)
+    try:
+        stored = await storage.load_room("old1")
+        assert stored is not None
+        assert (stored.room.status, stored.room.seed, stored.room.rematch) == ("finished", 7, None)
+        assert await storage.set_rematch("old1", "NEWROOM23456") == "NEWROOM23456"
+    finally:
+        await storage.close()

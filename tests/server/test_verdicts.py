@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from server.harness import Player, play_all, running_server, sqlite_url
 from tuolaji.arena.runner import step
 from tuolaji.bots.registry import make_player
-from tuolaji.core.cards import format_cards
+from tuolaji.core.cards import format_cards, parse_cards, points_of
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
 from tuolaji.game.state import Phase
@@ -76,9 +77,10 @@ def test_other_actions_and_bad_notation() -> None:
     assert early == {
         "legal": False,
         "combination": None,
+        "points": points_of(game.hand(0)[:1]),
         "rule": "R-P1",
         "reason": "wrong-phase",
-        "message": early["message"],
+        "message": "Not allowed (R-P1): Cards are played only after the talon exchange.",
     }
     assert verdict(game, 0, "pass", "")["rule"] == "R-T4"
     assert verdict(game, 1, "bury", format_cards(game.hand(1)[:8]))["legal"] is False
@@ -89,6 +91,7 @@ def test_other_actions_and_bad_notation() -> None:
         assert verdict(game, 0, "declare", format_cards(option)) == {
             "legal": True,
             "combination": None,
+            "points": None,
         }
     assert game.events == twin  # nothing changed
 
@@ -121,3 +124,70 @@ async def test_a_seat_checks_before_it_acts_and_a_spectator_cannot(tmp_path: Pat
         frame = await watcher.recv_until(lambda frame: frame.get("id") == "c3")
         assert frame["type"] == "error" and frame["code"] == "not-seated"
         assert (await player.act_now())["type"] == "ack"
+
+
+def test_points_count_for_plays_and_burials_only() -> None:
+    game = game_in_play(5)
+    seat = game.turn().seat
+    assert seat is not None
+    lead = next(iter(game.legal_plays(seat)))
+    assert verdict(game, seat, "play", format_cards(lead))["points"] == points_of(lead)
+    # R-O4: fives 5, tens and kings 10, whatever the action's legality
+    refused = verdict(game, seat, "bury", "5S TH KD 2C")
+    assert refused["legal"] is False and refused["points"] == 25
+    assert verdict(game, seat, "declare", "2S")["points"] is None
+    assert verdict(game, seat, "pass", "")["points"] is None
+    assert verdict(game, seat, "play", "5S ZZ")["points"] is None  # not cards (R-N3)
+    assert points_of(parse_cards("5S TH KD 2C")) == 25
+
+
+def test_a_refusal_is_worded_for_the_seat_in_its_language() -> None:
+    game = game_in_play(5)
+    seat = game.turn().seat
+    assert seat is not None
+    other = (seat + 1) % 4
+    cards = format_cards(game.hand(other)[:1])
+    english = verdict(game, other, "play", cards)
+    spanish = verdict(game, other, "play", cards, "es")
+    assert english["message"].startswith("Not allowed (R-P1): ")
+    assert spanish["message"].startswith("No permitido (R-P1): ")
+    assert {key: value for key, value in spanish.items() if key != "message"} == {
+        key: value for key, value in english.items() if key != "message"
+    }
+    # a language the game does not have words it in English
+    assert verdict(game, other, "play", cards, "tlh")["message"] == english["message"]
+
+
+@pytest.mark.asyncio
+async def test_a_connection_hears_refusals_in_the_language_of_its_hello(tmp_path: Path) -> None:
+    async with running_server(sqlite_url(tmp_path)) as live:
+        code = (await live.create_room(round_limit=1))["code"]
+        tokens = [await live.take_seat(code, seat, f"p{seat}") for seat in range(4)]
+        room = live.room(code)
+        said: dict[str, str] = {}
+        for lang, seat in (("es", 0), ("zh-CN", 1), ("tlh", 2), (None, 3)):
+            client = await live.connect(code, label=f"seat {seat}")
+            hello: dict[str, Any] = {"type": "hello", "token": tokens[seat]}
+            if lang is not None:
+                hello["lang"] = lang
+            await client.send(hello)
+            await client.recv_until(lambda frame: frame["type"] == "welcome")
+            # playing before the trump is settled is refused (R-P1): no seat's action
+            action = {"kind": "play", "cards": "AS"}
+            await client.send({"type": "act", "id": "a1", "action": action})
+            error = await client.recv_until(lambda frame: frame.get("id") == "a1")
+            await client.send({"type": "check", "id": "c1", "action": action})
+            answer = await client.recv_until(lambda frame: frame.get("id") == "c1")
+            assert error["code"] == "illegal" and error["rule"] == answer["rule"]
+            assert error["message"] == answer["message"]
+            assert all(entry.seat is None for entry in room.log)  # only the deal's draws
+            said[str(lang)] = error["message"]
+        assert said["es"].startswith("No permitido (R-")
+        assert said["zh-CN"].startswith("不允许（R-")
+        assert said["tlh"] == said["None"] and said["None"].startswith("Not allowed (R-")
+        # a language that is not a language code is a bad hello
+        client = await live.connect(code, label="bad hello")
+        await client.send({"type": "hello", "token": tokens[0], "lang": "es; rm -rf"})
+        refused = await client.recv()
+        assert refused["code"] == "hello-first"
+        assert await client.closed() == 1008

@@ -2,99 +2,62 @@
 
 :func:`create_app` builds it from a :class:`~tuolaji.server.config.ServerConfig`; its
 lifespan opens the database (migrating it), starts the bot pool and resumes every
-unfinished game. docs/protocol.md describes every route and frame.
+unfinished game. The browser table's files and its ``/api/meta`` and ``/api/catalog``
+(:mod:`~tuolaji.server.web_routes`), rematches (:mod:`~tuolaji.server.rematch`) and
+replays (:mod:`~tuolaji.server.replay_routes`) are registered from their own modules.
+Responses over 1 KB are gzip-compressed. docs/protocol.md describes every route and
+frame.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
+from starlette.middleware.gzip import GZipMiddleware
 
-from tuolaji.core.cards import SEATS
+from tuolaji.i18n import normalize
+from tuolaji.server import rematch, replay_routes, web_routes
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.fanout import Connection, error_frame, frame_text
-from tuolaji.server.health import LagMonitor, memory_mb
+from tuolaji.server.health import memory_mb
 from tuolaji.server.http_models import CreateRoom, SeatBot, TakeSeat
 from tuolaji.server.limits import RateLimiter
 from tuolaji.server.lobby import Lobby
-from tuolaji.server.page import lobby_page
-from tuolaji.server.protocol import Act, Back, Check, FrameError, Hello, Ping, parse_client_frame
+from tuolaji.server.protocol import (
+    Act,
+    AnyClientFrame,
+    Back,
+    Check,
+    FrameError,
+    Hello,
+    Hint,
+    Ping,
+    parse_client_frame,
+)
 from tuolaji.server.room import Room, SeatRefused
+from tuolaji.server.routing import (
+    HttpRefusal,
+    Server,
+    bearer_token,
+    client_key,
+    seat_number,
+)
 from tuolaji.server.storage import Storage
-from tuolaji.server.tokens import normal_room_code
 
 log = logging.getLogger("tuolaji.server")
 
 #: how long a new connection has to say hello, in seconds (wall time)
 HELLO_TIMEOUT_S = 10.0
-
-
-class HttpRefusal(Exception):
-    """An HTTP request refused: its status, a short code and a sentence."""
-
-    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None):
-        super().__init__(message)
-        self.status, self.code, self.message, self.retry_after = status, code, message, retry_after
-
-
-class Server:
-    """What the routes share: the lobby and the rate limits."""
-
-    def __init__(self, config: ServerConfig) -> None:
-        self.config = config
-        clock = config.clock
-        self.creating = RateLimiter(1 / config.create_every_s, config.create_burst, clock)
-        self.joining = RateLimiter(1 / config.join_every_s, config.join_burst, clock)
-        self.lobby: Lobby | None = None
-        self.lag = LagMonitor()
-
-    def limit(self, limiter: RateLimiter, key: str, what: str) -> None:
-        """Refuse with 429 when ``key`` has no token left for ``what``."""
-        if not limiter.allow(key):
-            wait = limiter.retry_after(key)
-            raise HttpRefusal(
-                429, "rate-limited", f"too many {what}: try again in {wait:.0f} s", wait
-            )
-
-    async def room(self, code: str, key: str) -> Room:
-        """The room ``code`` (looked up under the joining rate limit), or 404."""
-        self.limit(self.joining, key, "room lookups")
-        normal = normal_room_code(code)
-        room = None if normal is None or self.lobby is None else await self.lobby.get(normal)
-        if room is None:
-            raise HttpRefusal(404, "no-room", "there is no room with this code")
-        return room
-
-
-def _client(request: Request | WebSocket) -> str:
-    """The rate limits' key for a client: its IPv4 address, or its IPv6 /64 network (one
-    subscriber usually holds a whole /64, and could rotate through it)."""
-    host = request.client.host if request.client is not None else "unknown"
-    if ":" in host:
-        with contextlib.suppress(ValueError):
-            return str(ipaddress.ip_network(f"{host}/64", strict=False))
-    return host
-
-
-def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def _seat_number(seat: int) -> int:
-    if not 0 <= seat < SEATS:
-        raise HttpRefusal(404, "no-seat", "seats are numbered 0 to 3")
-    return seat
+#: responses at least this long (bytes) are gzip-compressed when the client accepts it
+GZIP_MIN_BYTES = 1024
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -121,6 +84,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     app = FastAPI(title="tuolaji", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES)
 
     @app.exception_handler(HttpRefusal)
     async def refused(_request: Request, error: HttpRefusal) -> JSONResponse:
@@ -136,12 +100,6 @@ def create_app(config: ServerConfig) -> FastAPI:
             where = ".".join(str(part) for part in problem["loc"] if part != "body")
             problems.append(f"{where}: {problem['msg']}" if where else str(problem["msg"]))
         return JSONResponse({"error": "bad-request", "message": "; ".join(problems)}, 422)
-
-    @app.get("/", response_class=HTMLResponse)
-    async def front_page() -> HTMLResponse:
-        assert server.lobby is not None
-        rooms = await server.lobby.storage.listed_rooms(config.listed_rooms)
-        return HTMLResponse(lobby_page(rooms))
 
     @app.get("/api/health")
     async def health(reset: bool = False) -> dict[str, Any]:
@@ -177,41 +135,48 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
-        server.limit(server.creating, _client(request), "rooms created")
+        if body.seed is not None and not config.allow_seeds:
+            raise HttpRefusal(
+                422,
+                "bad-request",
+                "seed: this server gives rooms no chosen seed (tuolaji serve --allow-seeds, "
+                "for tests)",
+            )
+        server.limit(server.creating, client_key(request), "rooms created")
         assert server.lobby is not None
         room, admin = await server.lobby.create(body)
         return {"code": room.code, "admin_token": admin, "room": room.info()}
 
     @app.get("/api/rooms/{code}")
     async def room_info(code: str, request: Request) -> dict[str, Any]:
-        room = await server.room(code, _client(request))
+        room = await server.room(code, client_key(request))
         return {"room": room.info()}
 
     @app.post("/api/rooms/{code}/seats/{seat}", status_code=201)
     async def take_seat(code: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
-        room = await server.room(code, _client(request))
+        room = await server.room(code, client_key(request))
         try:
-            token = await room.take_seat(_seat_number(seat), body.name)
+            token = await room.take_seat(seat_number(seat), body.name)
         except SeatRefused as refusal:
             raise HttpRefusal(409, "seat-refused", str(refusal)) from None
         return {"seat": seat, "token": token, "room": room.info()}
 
     @app.put("/api/rooms/{code}/seats/{seat}/bot")
     async def seat_bot(code: str, seat: int, body: SeatBot, request: Request) -> dict[str, Any]:
-        room = await server.room(code, _client(request))
-        token = _bearer(request)
+        room = await server.room(code, client_key(request))
+        token = bearer_token(request)
         if token is None or not room.is_admin(token):
             raise HttpRefusal(403, "not-admin", "only the room's creator seats bots")
         try:
-            await room.give_to_bot(_seat_number(seat), body.player)
+            await room.give_to_bot(seat_number(seat), body.player)
         except SeatRefused as refusal:
             raise HttpRefusal(409, "seat-refused", str(refusal)) from None
         return {"room": room.info()}
 
     @app.get("/api/rooms/{code}/record")
     async def record(code: str, request: Request) -> dict[str, Any]:
-        room = await server.room(code, _client(request))
-        token = _bearer(request)
+        room = await server.room(code, client_key(request))
+        token = bearer_token(request)
         if token is not None:
             seat = room.seat_of_token(token)
             if seat is None:
@@ -232,7 +197,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def game_socket(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         try:
-            room = await server.room(code, _client(websocket))
+            room = await server.room(code, client_key(websocket))
         except HttpRefusal as refusal:
             await _refuse(
                 websocket,
@@ -242,6 +207,9 @@ def create_app(config: ServerConfig) -> FastAPI:
             return
         await _play(websocket, room, config)
 
+    web_routes.add_routes(app, server)
+    rematch.add_routes(app, server)
+    replay_routes.add_routes(app, server)
     return app
 
 
@@ -272,7 +240,9 @@ async def _play(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
     elif not room.row.spectators:
         await _refuse(websocket, "no-spectators", "this room has no spectators", room.seq)
         return
-    connection = Connection(seat, config.send_queue)
+    # an unknown language is no refusal: the refusals are then worded in English
+    lang = (normalize(hello.lang) if hello.lang else None) or "en"
+    connection = Connection(seat, config.send_queue, lang)
     writer = asyncio.create_task(_write(websocket, connection))
     frames = RateLimiter(1 / config.frame_every_s, config.frame_burst, config.clock, max_keys=1)
     try:
@@ -301,7 +271,7 @@ async def _handle(room: Room, connection: Connection, text: str, frames: RateLim
     # id: a client must know which of its actions to send again. Bad frames count
     # against the limit like good ones.
     try:
-        frame: Hello | Act | Check | Back | Ping | None = parse_client_frame(text)
+        frame: AnyClientFrame | None = parse_client_frame(text)
         problem = ""
     except FrameError as error:
         frame, problem = None, str(error)
@@ -311,7 +281,7 @@ async def _handle(room: Room, connection: Connection, text: str, frames: RateLim
                 room.seq,
                 "rate-limited",
                 "too many frames: slow down",
-                id=frame.id if isinstance(frame, Act) else None,
+                id=frame.id if isinstance(frame, Act | Check | Hint) else None,
                 retry_after=round(frames.retry_after("frames"), 3),
             )
         )
@@ -324,6 +294,8 @@ async def _handle(room: Room, connection: Connection, text: str, frames: RateLim
             await room.act(connection, frame)
         elif isinstance(frame, Check):
             await room.check(connection, frame)
+        elif isinstance(frame, Hint):
+            await room.hint(connection, frame)
         elif isinstance(frame, Back):
             await room.back(connection)
         elif isinstance(frame, Ping):

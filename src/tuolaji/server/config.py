@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tuolaji.datadir import data_dir
 from tuolaji.server.clock import Clock, SystemClock
+
+#: where ``make web`` builds the browser table (shipped in the wheel, ignored by git)
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
 @dataclass
@@ -40,6 +44,9 @@ class ServerConfig:
     #: taking seats and looking rooms up by code: per client address
     join_burst: int = 20
     join_every_s: float = 1.0
+    #: uploaded records replayed: per client address (each takes a moment of CPU)
+    replay_burst: int = 10
+    replay_every_s: float = 3.0
     #: actions and other frames on one connection
     frame_burst: int = 40
     frame_every_s: float = 0.05
@@ -50,6 +57,11 @@ class ServerConfig:
     catch_up_limit: int = 1000
     #: rooms in the public list
     listed_rooms: int = 50
+    #: the built browser table (``index.html`` and ``assets/``); None: serve none
+    static_dir: Path | None = STATIC_DIR
+    #: whether a new room may be given its seed (for tests: ``--allow-seeds``); a
+    #: player who knows a room's seed knows every hand of it
+    allow_seeds: bool = False
 
 
 def default_db_url() -> str:

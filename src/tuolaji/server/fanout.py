@@ -5,14 +5,15 @@ spectator) and a bounded queue of frames, already JSON text, that the endpoint's
 sends. A room never waits on a client: it puts frames in queues, and a client too slow
 to take them is disconnected (it reconnects and catches up). :class:`EventFanout` makes
 the frames of new events: the view of each event for each seat is serialised once, and
-shared by every connection of that seat.
+shared by every connection of that seat — the seat's table (:mod:`tuolaji.server.table`)
+on the last, settled, frame of a batch too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tuolaji.game.event_json import event_to_json
@@ -35,8 +36,10 @@ def error_frame(seq: int, code: str, message: str, **fields: object) -> str:
 class Connection:
     """One client connection in a room: its seat and the frames waiting to go out."""
 
-    def __init__(self, seat: int | None, queue_size: int) -> None:
+    def __init__(self, seat: int | None, queue_size: int, lang: str = "en") -> None:
         self.seat = seat
+        #: the language the connection's refusals are worded in (a supported code)
+        self.lang = lang
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         #: why the room closed this connection (None while it is open)
         self.closed: str | None = None
@@ -62,23 +65,31 @@ class Connection:
         self.outbox.put_nowait(None)
 
 
-def event_frames(events: Sequence[Event], first_seq: int, seat: int | None) -> list[str]:
+#: a seat's table now (:func:`tuolaji.server.table.table_json` of the room's game)
+TableOf = Callable[[int | None], dict[str, Any]]
+
+
+def event_frames(
+    events: Sequence[Event], first_seq: int, seat: int | None, table: TableOf | None = None
+) -> list[str]:
     """The frames of ``events`` (numbered from ``first_seq``) as ``seat`` sees them. The
     events are those of one action (or a catch-up): the last frame is ``settled``, the
-    game stands where it leaves it; between two frames of one batch it may not (after a
-    trick's fourth card and before it is won, say)."""
+    game stands where it leaves it, and carries ``table(seat)`` (the game as it stands
+    now); between two frames of one batch it may not (after a trick's fourth card and
+    before it is won, say)."""
     last = first_seq + len(events) - 1
-    return [
-        frame_text(
-            {
-                "seq": number,
-                "type": "event",
-                "event": event_to_json(view(event, seat)),
-                "settled": number == last,
-            }
-        )
-        for number, event in enumerate(events, start=first_seq)
-    ]
+    frames = []
+    for number, event in enumerate(events, start=first_seq):
+        frame: dict[str, Any] = {
+            "seq": number,
+            "type": "event",
+            "event": event_to_json(view(event, seat)),
+            "settled": number == last,
+        }
+        if number == last and table is not None:
+            frame["table"] = table(seat)
+        frames.append(frame_text(frame))
+    return frames
 
 
 class EventFanout:
@@ -87,15 +98,20 @@ class EventFanout:
     def __init__(self) -> None:
         self.connections: set[Connection] = set()
 
-    def send_events(self, events: Sequence[Event], first_seq: int) -> None:
-        """Send ``events`` (numbered from ``first_seq``) to every connection."""
+    def send_events(
+        self, events: Sequence[Event], first_seq: int, table: TableOf | None = None
+    ) -> None:
+        """Send ``events`` (numbered from ``first_seq``) to every connection, the last
+        with the seat's ``table``: each seat's frames (and table) are made once."""
         if not events or not self.connections:
             return
         by_seat: dict[int | None, list[str]] = {}
         for connection in list(self.connections):
             frames = by_seat.get(connection.seat)
             if frames is None:
-                frames = by_seat[connection.seat] = event_frames(events, first_seq, connection.seat)
+                frames = by_seat[connection.seat] = event_frames(
+                    events, first_seq, connection.seat, table
+                )
             for text in frames:
                 connection.send(text)
 

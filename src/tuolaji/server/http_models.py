@@ -9,12 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tuolaji.bots.registry import parse_player
 from tuolaji.core.rules import RulesError, rules_from_spec
 from tuolaji.server.botpool import check_bot_name
+from tuolaji.server.storage_rows import MAX_SEED
 
 #: the longest name a seat may be given: a label, shown beside the seat
 MAX_NAME = 40
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 #: the guess budget of a search bot named without one (about half a second a decision)
 SERVER_SEARCH_GUESSES = 40
+#: the turn clock's range: seconds per decision
+CLOCK_MIN_S = 5
+CLOCK_MAX_S = 600
 
 
 class _Body(BaseModel):
@@ -62,17 +66,20 @@ class CreateRoom(_Body):
     """A new room: the rules (a preset name, or ``{"preset": …, option: value}``), the
     four seats, the turn clock (seconds per decision, or none), whether spectators may
     watch, whether the room is listed on the front page, the bot that stands in for a
-    human who is away, and how many rounds to play (none: a whole game)."""
+    human who is away, and how many rounds to play (none: a whole game). ``seed`` deals
+    the game from a chosen seed: for tests, on a server started with ``--allow-seeds``
+    only (whoever knows the seed knows every hand)."""
 
     rules: str | dict[str, Any] = "standard"
     seats: Annotated[list[SeatPlan], Field(min_length=4, max_length=4)] = Field(
         default_factory=lambda: [SeatPlan() for _ in range(4)]
     )
-    clock_s: Annotated[float | None, Field(ge=5, le=600)] = None
+    clock_s: Annotated[float | None, Field(ge=CLOCK_MIN_S, le=CLOCK_MAX_S)] = None
     spectators: bool = True
     listed: bool = False
     stand_in: Annotated[str, Field(max_length=80)] = "heuristic"
     round_limit: Annotated[int | None, Field(ge=1, le=1000)] = None
+    seed: Annotated[int | None, Field(ge=0, le=MAX_SEED, strict=True)] = None
 
     @field_validator("rules")
     @classmethod

@@ -42,7 +42,7 @@ class Lobby:
         rules = rules_from_spec(request.rules)
         now = self.clock.now()
         admin = new_token()
-        seed = secrets.randbelow(MAX_SEED + 1)
+        seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
         game = Game(rules, seed, round_limit=request.round_limit)
         for _ in range(8):  # a code already used is astronomically unlikely; try again
             code = new_room_code()

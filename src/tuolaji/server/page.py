@@ -1,4 +1,4 @@
-"""The front page until the browser table exists: the open rooms, in plain HTML."""
+"""The front page while the browser table is not built: the open rooms, in plain HTML."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from tuolaji.server.storage_rows import RoomSummary
 
 
 def lobby_page(rooms: Sequence[RoomSummary]) -> str:
-    """A plain page listing the listed rooms with open seats, and how to play."""
+    """A plain page listing the listed rooms with open seats, how to play, and how to
+    build the browser table."""
     if rooms:
         rows = "\n".join(
             "<tr><td><code>{code}</code></td><td>{preset}</td><td>{seats}</td><td>{names}</td></tr>".format(
@@ -32,6 +33,8 @@ def lobby_page(rooms: Sequence[RoomSummary]) -> str:
 <title>tuolaji — Tractor online</title></head>
 <body>
 <h1>tuolaji — Tractor online</h1>
+<p>The browser table is not built: run <code>make web</code> (it needs Node 20 and npm),
+then reload this page.</p>
 <h2>Open rooms</h2>
 {listing}
 <h2>How to play</h2>

@@ -22,6 +22,12 @@ MAX_CLIENT_FRAME_BYTES = 4096
 ACTION_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
 #: A seat or admin token as handed out (``secrets.token_urlsafe``), checked for shape only.
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,128}$"
+#: A language code as browsers and locales write it (``es``, ``zh-CN``, ``da_DK.UTF-8``).
+LANGUAGE_PATTERN = r"^[A-Za-z0-9_.@-]{1,35}$"
+#: The kinds of action a seat takes (and a client names in ``act``, ``check``, hints).
+ActionKind = Literal["declare", "pass", "bury", "play"]
+#: An effective suit as the protocol writes it (R-O3): a printed suit, or trump.
+SuitLabel = Literal["S", "H", "D", "C", "trump"]
 
 
 class _Frame(BaseModel):
@@ -32,19 +38,22 @@ class _Frame(BaseModel):
 
 
 class Hello(_Frame):
-    """The first frame of every connection: a seat's token (none: watch as a spectator)
-    and, on a reconnect, the ``seq`` of the last frame seen, to receive what was missed."""
+    """The first frame of every connection: a seat's token (none: watch as a spectator),
+    on a reconnect the ``seq`` of the last frame seen, to receive what was missed, and
+    the language refusals are worded in (``lang``: ``es``, ``zh-CN``…; English when
+    left out or not one of the game's languages)."""
 
     type: Literal["hello"]
     token: Annotated[str | None, Field(pattern=TOKEN_PATTERN)] = None
     last_seq: Annotated[int | None, Field(ge=0, le=10_000_000)] = None
+    lang: Annotated[str | None, Field(pattern=LANGUAGE_PATTERN)] = None
 
 
 class ActionBody(_Frame):
     """What a seat does: declare, pass (the final declaring window), bury or play, with
     the cards in notation (``"AS AS"``, docs/rules.md R-N3)."""
 
-    kind: Literal["declare", "pass", "bury", "play"]
+    kind: ActionKind
     cards: Annotated[str, Field(max_length=300)] = ""
 
 
@@ -66,6 +75,14 @@ class Check(_Frame):
     action: ActionBody
 
 
+class Hint(_Frame):
+    """Asks what the heuristic bot would do now in this seat, from the seat's own
+    observation: a ``hint`` with the same ``id`` answers."""
+
+    type: Literal["hint"]
+    id: Annotated[str, Field(pattern=ACTION_ID_PATTERN)]
+
+
 class Back(_Frame):
     """A seat marked away (its clock ran out) is back: the next decision is its own."""
 
@@ -78,15 +95,16 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Hello | Act | Check | Back | Ping, Field(discriminator="type")]
-_CLIENT_FRAME: TypeAdapter[Hello | Act | Check | Back | Ping] = TypeAdapter(ClientFrame)
+AnyClientFrame = Hello | Act | Check | Hint | Back | Ping
+ClientFrame = Annotated[AnyClientFrame, Field(discriminator="type")]
+_CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 
 
 class FrameError(ValueError):
     """A client frame that is not a frame of this protocol; the message says why."""
 
 
-def parse_client_frame(text: str | bytes) -> Hello | Act | Check | Back | Ping:
+def parse_client_frame(text: str | bytes) -> AnyClientFrame:
     """The client frame ``text`` holds, validated; :class:`FrameError` otherwise.
 
     >>> parse_client_frame('{"type": "act", "id": "a1", "action": {"kind": "play", "cards": "AS"}}')
@@ -145,20 +163,44 @@ class RoomInfo(_Frame):
     watchers: int
     to_act: int | None
     deadline: float | None
+    #: the room of the rematch once a player of this finished game asked for one
+    rematch: str | None = None
 
 
 class _ServerFrame(_Frame):
     seq: int
 
 
+class HandGroup(_Frame):
+    """Cards of one effective suit of a hand (R-O3), high to low (R-O1, R-O2)."""
+
+    suit: SuitLabel
+    cards: str
+
+
+class Table(_Frame):
+    """What a seat's table shows now, from the engine, so that a client holds no rules:
+    the seat's observation (``Observation.to_json``), its hand grouped by effective suit
+    in the order the engine shows a hand (trumps first; before the trump is settled, by
+    the standing declaration), the kinds of action the seat may take now, and the
+    declarations it may make now (R-T2–R-T4). A spectator's has no hand, actions or
+    declarations."""
+
+    observation: dict[str, Any]
+    hand_groups: list[HandGroup]
+    actions: list[ActionKind]
+    declarations: list[str]
+
+
 class Welcome(_ServerFrame):
     """A snapshot: the connection's seat (``None``: spectator), the room, and the seat's
-    observation after ``seq`` events (``Observation.to_json``)."""
+    observation after ``seq`` events (``Observation.to_json``), with its table."""
 
     type: Literal["welcome"] = "welcome"
     seat: int | None
     room: RoomInfo
     observation: dict[str, Any]
+    table: Table
 
 
 class EventFrame(_ServerFrame):
@@ -170,6 +212,8 @@ class EventFrame(_ServerFrame):
     type: Literal["event"] = "event"
     event: dict[str, Any]
     settled: bool
+    #: the seat's table after this event: on settled frames only
+    table: Table | None = None
 
 
 class Ack(_ServerFrame):
@@ -203,6 +247,8 @@ class Verdict(_ServerFrame):
     id: str
     legal: bool
     combination: Combination | None
+    #: the card points of the cards (R-O4) for a play or a burial in good notation
+    points: int | None = None
     rule: str | None = None
     reason: str | None = None
     message: str | None = None
@@ -264,10 +310,26 @@ class Pong(_ServerFrame):
     type: Literal["pong"] = "pong"
 
 
-ServerFrame = Annotated[
-    Welcome | EventFrame | Ack | Verdict | ErrorFrame | RoomFrame | Notice | Pong,
-    Field(discriminator="type"),
-]
+class SuggestedAction(_Frame):
+    """An action a hint suggests: its kind and its cards in notation."""
+
+    kind: ActionKind
+    cards: str
+
+
+class HintAnswer(_ServerFrame):
+    """The answer to ``hint`` ``id``: what the heuristic bot would do in the seat now,
+    from the seat's observation after ``seq`` events (None: nothing to do now)."""
+
+    type: Literal["hint"] = "hint"
+    id: str
+    action: SuggestedAction | None
+
+
+AnyServerFrame = (
+    Welcome | EventFrame | Ack | Verdict | HintAnswer | ErrorFrame | RoomFrame | Notice | Pong
+)
+ServerFrame = Annotated[AnyServerFrame, Field(discriminator="type")]
 
 
 def protocol_schema() -> dict[str, Any]:

@@ -35,12 +35,14 @@ from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.driver import RoomDriver
 from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_frames, frame_text
+from tuolaji.server.hints import hint_frame
 from tuolaji.server.presence import SeatPresence, bot_for
-from tuolaji.server.protocol import Act, Check
+from tuolaji.server.protocol import Act, Check, Hint
 from tuolaji.server.storage import Storage
 from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
+from tuolaji.server.table import table_json
 from tuolaji.server.tokens import new_token, same_hash, token_hash
-from tuolaji.server.verdicts import client_action, verdict
+from tuolaji.server.verdicts import client_action, refusal_in, verdict
 
 log = logging.getLogger("tuolaji.server")
 
@@ -162,7 +164,12 @@ class Room:
             "watchers": sum(1 for c in self.fanout.connections if c.seat is None),
             "to_act": None if self.row.status != "playing" or turn.chance else turn.seat,
             "deadline": self.deadline,
+            "rematch": self.row.rematch,
         }
+
+    def table(self, seat: int | None) -> dict[str, object]:
+        """The table ``seat`` sees now (:func:`~tuolaji.server.table.table_json`)."""
+        return table_json(self.game, seat)
 
     def send_room(self) -> None:
         """Tell everyone the room changed."""
@@ -226,7 +233,7 @@ class Room:
         new_events = self.game.events[first_event:]
         self._told = len(self.game.events)
         self._told_turn = self.game.turn()
-        self.fanout.send_events(new_events, first_event + 1)
+        self.fanout.send_events(new_events, first_event + 1, self.table)
         if any(type(event) is RoundEnded for event in new_events):
             self.round_ended_at = now
         if self.game.turn().over:
@@ -294,7 +301,7 @@ class Room:
                     error_frame(
                         self.seq,
                         "illegal",
-                        refusal.message,
+                        refusal_in(connection.lang, refusal, seat),
                         id=frame.id,
                         rule=refusal.rule,
                         reason=refusal.reason,
@@ -330,10 +337,28 @@ class Room:
             )
             return
         async with self.lock:  # the game as told: no action half stored
-            answer = verdict(self.game, seat, frame.action.kind, frame.action.cards)
+            answer = verdict(
+                self.game, seat, frame.action.kind, frame.action.cards, connection.lang
+            )
             connection.send(
                 frame_text({"seq": self.seq, "type": "verdict", "id": frame.id, **answer})
             )
+
+    async def hint(self, connection: Connection, frame: Hint) -> None:
+        """What the heuristic bot would do in the seat now, from the seat's observation
+        only (:func:`~tuolaji.server.hints.hint_frame`). Nothing changes."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(
+                error_frame(self.seq, "not-seated", "spectators get no hints", id=frame.id)
+            )
+            return
+        async with self.lock:  # the game as told: no action half stored
+            observation = observe(self.game, seat)
+            seq, decision = self.seq, len(self.log)
+        # The bot thinks in a thread, off the loop and outside the lock: the hint is of
+        # the moment ``seq`` says, even if the game moved on meanwhile.
+        connection.send(await hint_frame(observation, seq, frame.id, decision))
 
     async def back(self, connection: Connection) -> None:
         """The seat's player is back: its next decision is its own again."""
@@ -363,16 +388,18 @@ class Room:
             count = self.seq
             if last_seq is not None and 0 <= count - last_seq <= self.config.catch_up_limit:
                 for text in event_frames(
-                    self.game.events[last_seq:count], last_seq + 1, connection.seat
+                    self.game.events[last_seq:count], last_seq + 1, connection.seat, self.table
                 ):
                     connection.send(text)
             else:
+                table = self.table(connection.seat)
                 welcome = {
                     "seq": count,
                     "type": "welcome",
                     "seat": connection.seat,
                     "room": self.info(),
-                    "observation": observe(self.game, connection.seat).to_json(),
+                    "observation": table["observation"],
+                    "table": table,
                 }
                 connection.send(frame_text(welcome))
             self.send_room()

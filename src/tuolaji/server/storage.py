@@ -156,6 +156,7 @@ def _room_values(room: RoomRow) -> dict[str, Any]:
         "stand_in": room.stand_in,
         "status": room.status,
         "admin_hash": room.admin_hash,
+        "rematch": room.rematch,
     }
 
 
@@ -180,6 +181,7 @@ def _room_from_row(row: sa.Row[Any]) -> RoomRow:
         stand_in=row.stand_in,
         status=row.status,
         admin_hash=row.admin_hash,
+        rematch=row.rematch,
     )
 
 
@@ -411,6 +413,28 @@ class Storage:
             )
             if result.rowcount != 1:
                 raise StorageError(f"there is no room {code!r}")
+
+    async def set_rematch(self, code: str, rematch: str) -> str:
+        """Link finished room ``code`` to its rematch room ``rematch``, unless it has one
+        already; the rematch code it holds after (the first one set stays).
+
+        StorageError (nothing changed) when there is no room ``code``.
+        """
+        async with self._writing(f"room {code!r} kept its rematch") as connection:
+            await connection.execute(
+                sa.update(room_table)
+                .where(room_table.c.code == code, room_table.c.rematch.is_(None))
+                .values(rematch=rematch)
+            )
+            held = (
+                await connection.execute(
+                    sa.select(room_table.c.rematch).where(room_table.c.code == code)
+                )
+            ).first()
+            if held is None:
+                raise StorageError(f"there is no room {code!r}")
+            stored: str = held.rematch
+            return stored
 
     async def append_action(
         self, code: str, entry: LoggedAction, new_packs: Sequence[tuple[int, ...]] = ()

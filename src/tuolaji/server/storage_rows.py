@@ -50,6 +50,8 @@ class RoomRow:
     status: str
     #: sha256 hex of the creator's admin token
     admin_hash: str
+    #: the code of the room made for a rematch of this finished game (None: none yet)
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)

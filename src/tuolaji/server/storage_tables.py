@@ -25,6 +25,7 @@ room_table = sa.Table(
     sa.Column("stand_in", sa.Text(), nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("admin_hash", sa.String(64), nullable=False),
+    sa.Column("rematch", sa.String(64), nullable=True),
     sa.Index("rooms_by_status", "status", "updated_at"),
 )
 

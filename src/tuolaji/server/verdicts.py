@@ -4,19 +4,30 @@ A client shows a player what they are about to do — "a pair", "a tractor of 2 
 "a throw of 5 cards", legal or not and why — without holding any rule itself: it asks
 with a ``check`` frame and gets a ``verdict``, made here from the game's own checks
 (``check_play`` and the others, which change nothing) and its classification of the
-cards (``tuolaji.core.combos.classify``, R-C1–R-C4).
+cards (``tuolaji.core.combos.classify``, R-C1–R-C4). A refusal is worded for the seat
+that asked, in its connection's language (:func:`refusal_in`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tuolaji.core.cards import NotationError, format_cards, parse_cards
+from tuolaji.core.cards import NotationError, format_cards, parse_cards, points_of
 from tuolaji.core.combos import classify
 from tuolaji.core.errors import BAD_CARD, IllegalAction
 from tuolaji.core.trump import suit_label
 from tuolaji.game.actions import Action, Bury, Declare, Pass, Play
 from tuolaji.game.game import Game
+from tuolaji.i18n import using_language
+from tuolaji.wording import refusal_text
+
+
+def refusal_in(lang: str, refusal: IllegalAction, seat: int) -> str:
+    """The sentence for ``refusal`` as ``seat`` reads it, in the language ``lang``:
+    "Not allowed (R-P3): You hold KD TD 5D of the led suit (diamonds): they must all be
+    played." (docs/rules.md names every rule id)."""
+    with using_language(lang):
+        return refusal_text(refusal, viewer=seat)
 
 
 def client_action(seat: int, kind: str, cards_text: str) -> Action:
@@ -33,23 +44,28 @@ def client_action(seat: int, kind: str, cards_text: str) -> Action:
     return Bury(seat, cards) if kind == "bury" else Play(seat, cards)
 
 
-def verdict(game: Game, seat: int, kind: str, cards_text: str) -> dict[str, Any]:
-    """Whether ``seat`` may ``kind`` (declare, pass, bury, play) ``cards_text`` now, and
-    for a play what combination the cards make (None before the trump is settled, or
-    for other actions). Refused: the rule, reason, message, cards and details, as an
-    ``illegal`` error frame carries them. Nothing changes.
+def verdict(game: Game, seat: int, kind: str, cards_text: str, lang: str = "en") -> dict[str, Any]:
+    """Whether ``seat`` may ``kind`` (declare, pass, bury, play) ``cards_text`` now; for
+    a play what combination the cards make (None before the trump is settled, or for
+    other actions); for a play or a burial the cards' points (R-O4; None for other
+    actions and cards that cannot be read). Refused: the rule, reason, message (worded
+    for ``seat`` in ``lang``), cards and details, as an ``illegal`` error frame carries
+    them. Nothing changes.
 
     >>> game = Game(seed=3)
     >>> verdict(game, 0, "play", "AS")["legal"], verdict(game, 0, "play", "AS")["rule"]
     (False, 'R-P1')
     >>> verdict(game, 0, "play", "XX")["reason"]
     'bad-card'
+    >>> verdict(game, 0, "bury", "KS TD 5C 2H")["points"]
+    25
     """
     try:
         action = client_action(seat, kind, cards_text)
     except IllegalAction as refusal:
-        return _refused(refusal, None)
+        return _refused(refusal, None, None, refusal_in(lang, refusal, seat))
     combination = _combination(game, action.cards) if isinstance(action, Play) else None
+    points = points_of(action.cards) if isinstance(action, Play | Bury) else None
     try:
         if isinstance(action, Play):
             game.check_play(seat, action.cards)
@@ -60,8 +76,8 @@ def verdict(game: Game, seat: int, kind: str, cards_text: str) -> dict[str, Any]
         else:
             game.check_pass(seat)
     except IllegalAction as refusal:
-        return _refused(refusal, combination)
-    return {"legal": True, "combination": combination}
+        return _refused(refusal, combination, points, refusal_in(lang, refusal, seat))
+    return {"legal": True, "combination": combination, "points": points}
 
 
 def _combination(game: Game, cards: tuple[int, ...]) -> dict[str, Any] | None:
@@ -79,13 +95,16 @@ def _combination(game: Game, cards: tuple[int, ...]) -> dict[str, Any] | None:
     }
 
 
-def _refused(refusal: IllegalAction, combination: dict[str, Any] | None) -> dict[str, Any]:
+def _refused(
+    refusal: IllegalAction, combination: dict[str, Any] | None, points: int | None, message: str
+) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "legal": False,
         "combination": combination,
+        "points": points,
         "rule": refusal.rule,
         "reason": refusal.reason,
-        "message": refusal.message,
+        "message": message,
     }
     if refusal.cards:
         answer["cards"] = format_cards(refusal.cards)

@@ -1,0 +1,106 @@
+"""The rule options as the browser's lobby offers them (``GET /api/meta``).
+
+Each option of :data:`tuolaji.core.rules.OPTION_NAMES` (docs/rules.md §12) gets a short
+label and a one-line explanation, and each choice of a choice option a label. They are
+English msgids marked with ``N_()`` (babel.cfg extracts them into the project's
+catalogs): the client shows them through the catalog of ``GET /api/catalog/{lang}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tuolaji.core.rules import OPTION_NAMES, PRESET_OPTIONS, TALON_MULTIPLIERS, RuleSet, preset
+from tuolaji.i18n import N_
+
+#: the smallest and largest throw penalty the rules accept (``RuleSet`` refuses others)
+THROW_PENALTY_RANGE: Final = (0, 200)
+
+#: option → (label, help): the help says what the option changes, naming its rule
+OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
+    "follow_tractor_first": (
+        # TRANSLATORS: the browser lobby's rule options: a short label beside each
+        # option's control, then one sentence saying what it changes. Keep the rule ids
+        # (R-P5, R-T7 …) as they are: they name the rules of docs/rules.md.
+        N_("Follow a tractor with a tractor"),
+        N_(
+            "When a tractor is led, a player who holds a tractor of the same length in "
+            "the led suit must play one (R-P5)."
+        ),
+    ),
+    "rank_trumps_in_no_trump": (
+        N_("Rank cards stay trumps with no trump suit"),
+        N_(
+            "In a round without a trump suit, the cards of the trump rank stay trumps, "
+            "equal to each other, just below the jokers (R-T7)."
+        ),
+    ),
+    "talon_multiplier": (
+        N_("Talon bonus"),
+        N_("How the talon's points are multiplied when the opponents win the last trick (R-S2)."),
+    ),
+    "throw_penalty": (
+        N_("Failed throw penalty"),
+        N_(
+            "Points the thrower's team gives up for every card taken back after a failed "
+            "throw; 0 turns the penalty off (R-H3)."
+        ),
+    ),
+    "failed_throw_must_beat": (
+        N_("The blocker must beat a failed throw"),
+        N_(
+            "After a failed throw, the player who blocked it must beat the part that is "
+            "led instead (R-H2)."
+        ),
+    ),
+}
+
+#: choice option → value → label
+CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
+    "talon_multiplier": {
+        # TRANSLATORS: the choices of the talon bonus (R-S2): how the points buried in
+        # the talon are multiplied when the opponents win the last trick.
+        "cards": N_("2 × the number of cards in the last lead"),
+        "largest_part": N_("2 × the number of cards in the last lead's largest part"),
+        "power": N_("2 to the power of the number of cards in the last lead's largest part"),
+    },
+}
+
+
+def option_list() -> list[dict[str, Any]]:
+    """Every rule option, in the rules' order: its name, its kind (``bool``,
+    ``choice`` with its choices, ``number`` with its range), its label and its help.
+
+    >>> [option["kind"] for option in option_list()]
+    ['bool', 'bool', 'choice', 'number', 'bool']
+    >>> option_list()[3]["min"], option_list()[3]["max"]
+    (0, 200)
+    """
+    defaults = RuleSet()
+    options = []
+    for name in OPTION_NAMES:
+        label, help_text = OPTION_TEXTS[name]
+        option: dict[str, Any] = {"name": name}
+        default = getattr(defaults, name)
+        if isinstance(default, bool):
+            option["kind"] = "bool"
+        elif name == "talon_multiplier":
+            option["kind"] = "choice"
+            option["choices"] = [
+                {"value": value, "label": CHOICE_LABELS[name][value]} for value in TALON_MULTIPLIERS
+            ]
+        else:
+            option["kind"] = "number"
+            option["min"], option["max"] = THROW_PENALTY_RANGE
+        option["label"], option["help"] = label, help_text
+        options.append(option)
+    return options
+
+
+def preset_options() -> dict[str, dict[str, Any]]:
+    """Each preset's option values, by preset name.
+
+    >>> preset_options()["classic"]["throw_penalty"]
+    0
+    """
+    return {name: preset(name).options() for name in PRESET_OPTIONS}

@@ -1,0 +1,70 @@
+"""axe-core (web/node_modules/axe-core, installed by ``make web``) finds no violation
+on the lobby, the table (with the 33-card hand of the starter, in both the two-colour
+and the four-colour deck) and the round summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from web.conftest import ROOT, Chromium
+from web.live_server import LiveServer
+from web.table import act_by_hint, play_round, reach_burial, tid
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """What axe-core reports on the page as it is now (every rule axe runs by default:
+    WCAG 2 A and AA, and its best practices)."""
+    assert AXE.exists(), f"{AXE.relative_to(ROOT)} is missing: run `make web`"
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=AXE)
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+          const result = await window.axe.run(document);
+          return result.violations.map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary),
+          }));
+        }"""
+    )
+    return found
+
+
+def described(violations: list[dict[str, Any]]) -> str:
+    """The violations, one paragraph each, for the failure message."""
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"][:8])
+        for v in violations
+    )
+
+
+def test_axe_finds_no_violation_on_lobby_table_and_summary(
+    server: LiveServer, chromium: Chromium
+) -> None:
+    page = chromium.new_page()
+    found: dict[str, list[dict[str, Any]]] = {}
+
+    page.goto(server.url)
+    expect(page.locator('[data-testid^="option-"]').first).to_be_visible()
+    found["lobby"] = axe_violations(page)
+
+    reach_burial(page, server)
+    found["table"] = axe_violations(page)
+    if not tid(page, "four-colour").is_visible():
+        tid(page, "settings").click()
+    tid(page, "four-colour").check()
+    tid(page, "settings").click()  # closed again
+    found["table, four-colour deck"] = axe_violations(page)
+
+    play_round(page, 0, act=act_by_hint)
+    expect(tid(page, "round-summary")).to_be_visible()
+    found["round summary"] = axe_violations(page)
+
+    problems = {where: violations for where, violations in found.items() if violations}
+    assert not problems, "\n".join(
+        f"axe-core on the {where}:\n{described(violations)}"
+        for where, violations in problems.items()
+    )

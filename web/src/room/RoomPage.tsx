@@ -1,0 +1,298 @@
+// A room's page (/r/CODE): its code and share link, the seats to take or a place to
+// watch, the creator's "put a bot in this seat", then the table once seated or watching.
+
+import { useEffect, useState } from 'preact/hooks';
+import { getRoom, seatBot } from '../api';
+import { errorText, failureText } from '../errors';
+import { t } from '../i18n';
+import { playerLabel } from '../lobby/CreateForm';
+import { loadAdminToken, loadPrefs, loadSeat } from '../prefs';
+import type { RoomInfo, SeatInfo } from '../protocol';
+import { placeName, pointOfView } from '../table/seating';
+import { TableView } from '../table/TableView';
+import { Alert, Field, NameField, ReplayLink } from '../widgets';
+import { takeAndKeepSeat } from './seats';
+import { useRoom } from './store';
+
+const BOTS = ['heuristic', 'random', 'search'];
+
+/** The words for a room's status. */
+function statusText(room: RoomInfo): string {
+  switch (room.status) {
+    case 'waiting':
+      return t('Waiting for players');
+    case 'playing':
+      return t('Playing');
+    case 'finished':
+      return t('Game over');
+    default:
+      return t('Closed');
+  }
+}
+
+/** Who sits in a seat, in words. */
+export function seatHolder(seat: SeatInfo): string {
+  if (seat.player !== 'human') return seat.name !== '' && seat.name !== seat.player ? seat.name : playerLabel(seat.player);
+  if (!seat.taken) return t('Open seat');
+  return seat.name !== '' ? seat.name : t('A player');
+}
+
+/** The room code, the link to share and a button that copies it. */
+export function ShareBox({ code }: { code: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const url = `${location.origin}/r/${code}`;
+
+  async function copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(t('The link is copied.'));
+    } catch {
+      // no clipboard (an insecure page): select the link for the player to copy
+      const input = document.getElementById('share-link') as HTMLInputElement | null;
+      input?.select();
+      setCopied(t('Copy the selected link.'));
+    }
+  }
+
+  return (
+    <div class="panel">
+      <p>
+        {t('The room code:')}{' '}
+        <strong class="code" data-testid="room-code">
+          {code}
+        </strong>
+      </p>
+      <div class="share">
+        <label for="share-link">{t('Link to share')}</label>
+        <input id="share-link" data-testid="share-link" type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" data-testid="copy-link" onClick={() => void copy()}>
+          {t('Copy the link')}
+        </button>
+      </div>
+      <p role="status" class="muted">
+        {copied ?? ''}
+      </p>
+    </div>
+  );
+}
+
+/** The creator's controls: a bot for each open seat, before the game starts. */
+function BotSeating({
+  room,
+  onRoom,
+  viewer = null,
+}: {
+  room: RoomInfo;
+  onRoom: (room: RoomInfo) => void;
+  /** The creator's own seat once seated: seats are then named by their place too. */
+  viewer?: number | null;
+}) {
+  const admin = loadAdminToken(room.code);
+  const [bot, setBot] = useState('heuristic');
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = room.seats.filter((seat) => seat.player === 'human' && !seat.taken);
+  if (admin === null || room.status !== 'waiting' || open.length === 0) return null;
+
+  async function seat(number: number): Promise<void> {
+    if (admin === null) return;
+    try {
+      onRoom(await seatBot(room.code, number, bot, admin));
+      setProblem(null);
+    } catch (error) {
+      setProblem(failureText(error));
+    }
+  }
+
+  return (
+    <section class="panel" aria-labelledby="bots-title">
+      <h2 id="bots-title">{t('Fill open seats with bots')}</h2>
+      <Field id="bot-kind" label={t('Bot')}>
+        <select id="bot-kind" data-testid="bot-kind" value={bot} onChange={(event) => setBot(event.currentTarget.value)}>
+          {BOTS.map((kind) => (
+            <option key={kind} value={kind}>
+              {playerLabel(kind)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div class="row">
+        {open.map((info) => (
+          <button type="button" key={info.seat} data-testid={`seat-bot-${info.seat}`} onClick={() => void seat(info.seat)}>
+            {viewer === null
+              ? t('Put a bot in seat {n}', { n: info.seat })
+              : t('Put a bot in seat {n} ({place})', {
+                  n: info.seat,
+                  place: placeName(pointOfView(viewer, room), info.seat),
+                })}
+          </button>
+        ))}
+      </div>
+      <Alert problem={problem} />
+    </section>
+  );
+}
+
+/** The seats to take, and watching, for a visitor who holds no seat here. */
+function SeatChoice({
+  room,
+  onSeated,
+  onWatch,
+  onRoom,
+  notice,
+}: {
+  room: RoomInfo;
+  onSeated: () => void;
+  onWatch: () => void;
+  onRoom: (room: RoomInfo) => void;
+  notice: string | null;
+}) {
+  const [name, setName] = useState(() => loadPrefs().name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const over = room.status === 'finished' || room.status === 'closed';
+
+  async function take(seat: number): Promise<void> {
+    try {
+      const taken = await takeAndKeepSeat(room.code, seat, name);
+      onRoom(taken.room);
+      onSeated();
+    } catch (error) {
+      setProblem(failureText(error));
+      try {
+        onRoom(await getRoom(room.code));
+      } catch {
+        // the old seats stay shown
+      }
+    }
+  }
+
+  return (
+    <section class="panel" aria-labelledby="seats-title">
+      <h2 id="seats-title">{t('Take a seat')}</h2>
+      <Alert problem={notice} />
+      <p class="muted">
+        {statusText(room)} · {t('Seats 0 and 2 are partners, as are seats 1 and 3.')}
+      </p>
+      {!over && <NameField value={name} onInput={setName} />}
+      <ul class="seat-choice">
+        {room.seats.map((seat) => {
+          const open = !over && seat.player === 'human' && !seat.taken;
+          return (
+            <li key={seat.seat}>
+              <strong>{t('Seat {n}', { n: seat.seat })}</strong>
+              <span>{seatHolder(seat)}</span>
+              {open && (
+                <button type="button" class="primary" data-testid={`take-seat-${seat.seat}`} onClick={() => void take(seat.seat)}>
+                  {t('Take seat {n}', { n: seat.seat })}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div class="row" style={{ marginTop: 'var(--space-3)' }}>
+        {room.spectators ? (
+          <button type="button" data-testid="watch" onClick={onWatch}>
+            {t('Watch the game')}
+          </button>
+        ) : (
+          <p class="muted">{t('This room does not allow spectators.')}</p>
+        )}
+        {over && <ReplayLink code={room.code} />}
+      </div>
+      <Alert problem={problem} />
+    </section>
+  );
+}
+
+/** The table of a seated player or a spectator, over the room's connection. */
+function LiveTable({ code, onLost }: { code: string; onLost: (why: string) => void }) {
+  const { view, actions } = useRoom(code);
+  const problem = view.problem;
+  useEffect(() => {
+    if (problem === 'bad-token' || problem === 'no-spectators') onLost(problem);
+  }, [problem]);
+  const [room, setRoom] = useState<RoomInfo | null>(null);
+  const shown = view.room ?? room;
+  return (
+    <>
+      <h1 class="visually-hidden">{t('Room {code}', { code })}</h1>
+      {shown !== null && shown.status === 'waiting' && (
+        <>
+          <ShareBox code={code} />
+          <BotSeating room={shown} onRoom={setRoom} viewer={view.seat} />
+        </>
+      )}
+      <Alert problem={problem !== null && problem !== 'bad-token' ? errorText(problem) : null} />
+      <TableView view={view} actions={actions} />
+    </>
+  );
+}
+
+/** The page of room `code`. */
+export function RoomPage({ code }: { code: string }) {
+  const [room, setRoom] = useState<RoomInfo | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [mode, setMode] = useState<'choose' | 'play'>(() => (loadSeat(code) !== null ? 'play' : 'choose'));
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    setMode(loadSeat(code) !== null ? 'play' : 'choose');
+    setRoom(null);
+    setProblem(null);
+  }, [code]);
+
+  useEffect(() => {
+    if (mode !== 'choose') return;
+    let live = true;
+    async function load(): Promise<void> {
+      try {
+        const info = await getRoom(code);
+        if (live) {
+          setRoom(info);
+          setProblem(null);
+        }
+      } catch (error) {
+        if (live) setProblem(failureText(error));
+      }
+    }
+    void load();
+    // the seats change as others take them
+    const timer = setInterval(() => void load(), 5000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [code, mode]);
+
+  if (mode === 'play') {
+    return (
+      <LiveTable
+        code={code}
+        onLost={(why) => {
+          setNotice(errorText(why));
+          setMode('choose');
+        }}
+      />
+    );
+  }
+  return (
+    <div>
+      <h1>{t('Room {code}', { code })}</h1>
+      <Alert problem={problem} />
+      {room === null && problem === null && <p class="muted">{t('Loading…')}</p>}
+      {room !== null && (
+        <>
+          <ShareBox code={code} />
+          <SeatChoice
+            room={room}
+            notice={notice}
+            onRoom={setRoom}
+            onSeated={() => setMode('play')}
+            onWatch={() => setMode('play')}
+          />
+          <BotSeating room={room} onRoom={setRoom} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Past tricks on demand: the last one, or every trick of this round, each with who
+// played what, who won it and its points, and a failed throw if there was one.
+
+import { t } from '../i18n';
+import type { CompletedTrickJson } from '../protocol';
+import { Dialog } from './Dialog';
+import { failedThrowText, shownCards, trickWonText } from './narrate';
+import { seatName, type PointOfView } from './seating';
+import { TableCards } from './TrickArea';
+
+export interface TricksDialogProps {
+  pov: PointOfView;
+  tricks: readonly CompletedTrickJson[];
+  /** Only the last trick, or all of them. */
+  lastOnly: boolean;
+  onClose: () => void;
+}
+
+/** One finished trick. */
+function TrickItem({ pov, trick }: { pov: PointOfView; trick: CompletedTrickJson }) {
+  return (
+    <li class="past-trick">
+      <p class="past-trick-heading">{trickWonText(pov, trick.number, trick.winner, trick.points)}</p>
+      {trick.failed_throw !== null && (
+        <p class="throw-note">⚠ {failedThrowText(pov, trick.failed_throw, shownCards)}</p>
+      )}
+      <ul class="past-trick-plays">
+        {trick.plays.map(([seat, cards]) => (
+          <li class={seat === trick.winner ? 'trick-winner' : ''}>
+            <span class="trick-who">{seatName(pov, seat)}</span> <TableCards cards={cards} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The dialog of past tricks. */
+export function TricksDialog({ pov, tricks, lastOnly, onClose }: TricksDialogProps) {
+  const shown = lastOnly ? tricks.slice(-1) : tricks;
+  return (
+    <Dialog
+      title={lastOnly ? t('Last trick') : t('Tricks of this round')}
+      titleId="tricks-title"
+      testId={lastOnly ? 'last-trick-dialog' : 'tricks-dialog'}
+      onClose={onClose}
+    >
+      {shown.length === 0 ? (
+        <p>{t('No trick has been played yet this round.')}</p>
+      ) : (
+        <ol class="past-tricks">
+          {[...shown].reverse().map((trick) => (
+            <TrickItem pov={pov} trick={trick} />
+          ))}
+        </ol>
+      )}
+      <div class="dialog-buttons">
+        <button type="button" class="primary" onClick={onClose}>
+          {t('Close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

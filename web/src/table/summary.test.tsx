@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { room } from '../../test/fixtures';
+import { RoundSummary } from './RoundSummary';
+import { pointOfView } from './seating';
+import { findTalonBonus, roundSummary, type RoundEnded, type TalonBonus } from './summary';
+
+afterEach(cleanup);
+
+// recorded from the engine: Game(seed=7), four heuristic bots, the end of round 1
+const ended: RoundEnded = {
+  type: 'round_ended',
+  number: 1,
+  opponents_points: 75,
+  declarers_hold: true,
+  levels_gained: 1,
+  levels: [0, 1],
+  next_declarers: 1,
+  next_starter: 1,
+  result: {
+    round: 1,
+    rank: '2',
+    suit: 'D',
+    declarers: 1,
+    starter: 3,
+    opponents_points: 75,
+    trick_points: 75,
+    penalties: 0,
+    talon_bonus: 0,
+    talon: '6S 7S 8S 8S 9S 6H 4C 8C',
+    talon_shown: true,
+    declarers_hold: true,
+    levels_gained: 1,
+    failed_throws: 0,
+  },
+};
+const bonus: TalonBonus = { type: 'talon_bonus', talon: '6S 7S 8S 8S 9S 6H 4C 8C', multiplier: 2, points: 0 };
+
+describe('the round summary, from a recorded round end', () => {
+  it('tells a defender the round from their side', () => {
+    const summary = roundSummary(pointOfView(0, room()), ended, bonus);
+    expect(summary.title).toBe('Round 1 is over: we defended and have 75 points.');
+    expect(summary.lines).toEqual([
+      'Declarers: They; starter: West.',
+      'We defended: our points in tricks: 75 points.',
+      'West buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.',
+      'The defenders took the last trick: the talon 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ counts × 2 = 0 points.',
+      'Our total as defenders: 75 points.',
+      'They hold on and go up 1 level.',
+      'Levels: We 2, They 3.',
+      'Next round: East starts.',
+      'Next round they declare.',
+    ]);
+  });
+
+  it('tells the starter what they buried, and the declarers that they hold on', () => {
+    const summary = roundSummary(pointOfView(3, room()), ended, null);
+    expect(summary.title).toBe('Round 1 is over: they defended and have 75 points.');
+    expect(summary.lines).toContain('Declarers: We; starter: you.');
+    expect(summary.lines).toContain('You buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.');
+    expect(summary.lines).toContain('Talon bonus: 0 points.'); // no multiplier seen: the bonus alone
+    expect(summary.lines).toContain('We hold on and go up 1 level.');
+    expect(summary.lines).toContain('Levels: We 3, They 2.');
+  });
+
+  it('names the teams for a spectator', () => {
+    const summary = roundSummary(pointOfView(null, room()), ended, bonus);
+    expect(summary.title).toBe('Round 1 is over: Ana and North defended and have 75 points.');
+    expect(summary.lines).toContain('East and West hold on and go up 1 level.');
+    expect(summary.lines).toContain('Next round East and West declare.');
+  });
+
+  it('finds the talon bonus of the round among the recent events', () => {
+    expect(findTalonBonus([{ type: 'trick_won', number: 25, seat: 0, points: 10 }, bonus, ended])).toBe(bonus);
+    expect(findTalonBonus([bonus, { type: 'round_started', number: 2, rank: '3', declarers: 1, starter: 1, first_drawer: 1 }])).toBeNull();
+  });
+
+  it('renders as a dialog that Continue and Escape close', () => {
+    const onContinue = vi.fn();
+    const { getByTestId, getByRole } = render(
+      <RoundSummary pov={pointOfView(0, room())} ended={ended} bonus={bonus} onContinue={onContinue} />,
+    );
+    const dialog = getByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(getByTestId('round-summary').textContent).toContain('Our total as defenders: 75 points.');
+    expect(document.activeElement).toBe(getByTestId('continue'));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(getByTestId('continue'));
+    expect(onContinue).toHaveBeenCalledTimes(2);
+  });
+});

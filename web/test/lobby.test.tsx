@@ -1,0 +1,121 @@
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CreateForm } from '../src/lobby/CreateForm';
+import type { Meta } from '../src/protocol';
+
+const meta: Meta = {
+  languages: [{ code: 'en', name: 'English' }],
+  presets: {
+    standard: { follow_tractor_first: false, talon_multiplier: 'cards', throw_penalty: 10 },
+    classic: { follow_tractor_first: true, talon_multiplier: 'largest_part', throw_penalty: 0 },
+  },
+  options: [
+    { name: 'follow_tractor_first', kind: 'bool', label: 'Follow a tractor with a tractor', help: 'R-P5' },
+    {
+      name: 'talon_multiplier',
+      kind: 'choice',
+      choices: [
+        { value: 'cards', label: 'cards' },
+        { value: 'largest_part', label: 'largest part' },
+      ],
+      label: 'Talon bonus',
+      help: 'R-S2',
+    },
+    { name: 'throw_penalty', kind: 'number', min: 0, max: 200, label: 'Failed throw penalty', help: 'R-H3' },
+  ],
+  players: ['human', 'random', 'heuristic', 'search'],
+  clock: { min: 5, max: 600 },
+};
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let calls: { url: string; body: unknown; auth: string | null }[];
+
+beforeEach(() => {
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const body = init.body === undefined ? null : (JSON.parse(String(init.body)) as unknown);
+      calls.push({ url, body, auth: new Headers(init.headers).get('Authorization') });
+      if (url === '/api/rooms') return answer(201, { code: 'ROOMCODE2345', admin_token: 'admin-token-0123456789', room: {} });
+      if (url.startsWith('/api/rooms/ROOMCODE2345/seats/')) return answer(201, { seat: 2, token: 'seat-token-0123456789', room: {} });
+      return answer(404, { error: 'no-room', message: 'no room' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the create form', () => {
+  it('creates the room with every option, your seat a person, takes the seat and goes to the room', async () => {
+    const page = render(<CreateForm meta={meta} />);
+    const get = (id: string) => page.getByTestId(id) as HTMLInputElement & HTMLSelectElement;
+    fireEvent.change(get('preset'), { target: { value: 'classic' } });
+    expect(get('option-follow_tractor_first').checked).toBe(true);
+    expect(get('option-talon_multiplier').value).toBe('largest_part');
+    fireEvent.input(get('option-throw_penalty'), { target: { value: '20' } });
+    fireEvent.change(get('seat-plan-2'), { target: { value: 'search' } });
+    fireEvent.change(get('your-seat'), { target: { value: '2' } });
+    expect(get('seat-plan-2').value).toBe('human');
+    fireEvent.change(get('seat-plan-0'), { target: { value: 'random' } });
+    fireEvent.input(get('your-name'), { target: { value: '  Ana  ' } });
+    fireEvent.input(get('clock'), { target: { value: '45' } });
+    fireEvent.click(get('spectators'));
+    fireEvent.click(get('create-room'));
+    await waitFor(() => expect(location.pathname).toBe('/r/ROOMCODE2345'));
+    expect(calls[0]).toEqual({
+      url: '/api/rooms',
+      auth: null,
+      body: {
+        rules: { preset: 'classic', follow_tractor_first: true, talon_multiplier: 'largest_part', throw_penalty: 20 },
+        seats: [{ player: 'random' }, { player: 'heuristic' }, { player: 'human', name: 'Ana' }, { player: 'heuristic' }],
+        clock_s: 45,
+        spectators: false,
+        listed: false,
+        round_limit: null,
+      },
+    });
+    expect(calls[1]).toEqual({ url: '/api/rooms/ROOMCODE2345/seats/2', auth: null, body: { name: 'Ana' } });
+    expect(JSON.parse(localStorage.getItem('tuolaji.seat.ROOMCODE2345') ?? 'null')).toEqual({
+      seat: 2,
+      token: 'seat-token-0123456789',
+      name: 'Ana',
+    });
+    expect(localStorage.getItem('tuolaji.admin.ROOMCODE2345')).toBe('admin-token-0123456789');
+    expect(JSON.parse(localStorage.getItem('tuolaji.prefs') ?? '{}')).toMatchObject({ name: 'Ana' });
+  });
+
+  it('passes the seed of ?seed=N for the test suite', async () => {
+    history.replaceState(null, '', '/?seed=42');
+    const page = render(<CreateForm meta={meta} />);
+    fireEvent.click(page.getByTestId('create-room'));
+    await waitFor(() => expect(calls.length).toBe(2));
+    expect(calls[0]?.body).toMatchObject({ seed: 42 });
+  });
+
+  it('refuses a clock out of range before asking the server', () => {
+    const page = render(<CreateForm meta={meta} />);
+    fireEvent.input(page.getByTestId('clock'), { target: { value: '2' } });
+    const button = page.getByTestId('create-room') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.submit(page.getByTestId('create-form'));
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a refusal of the server in words and stays on the lobby', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(429, { error: 'rate-limited', message: 'too many rooms' })));
+    const page = render(<CreateForm meta={meta} />);
+    fireEvent.click(page.getByTestId('create-room'));
+    await waitFor(() => expect(page.getByRole('alert').textContent).toBe('Too many requests: wait a moment and try again.'));
+    expect(location.pathname).toBe('/');
+    expect(localStorage.length).toBe(0);
+  });
+});
