@@ -5,6 +5,7 @@ or is too large is refused and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 from collections import Counter
@@ -167,3 +168,36 @@ async def test_uploads_are_rate_limited(finished: tuple[LiveServer, str]) -> Non
     assert answers == [200, 200, 200, 429]
     live.clock.advance(3.0)
     assert (await live.http.post("/api/replays", json=record)).status_code == 200
+
+
+@pytest.mark.asyncio
+async def test_the_record_and_the_replay_are_given_as_soon_as_the_end_is_told(
+    tmp_path: Path,
+) -> None:
+    # The game's end is told once its last action is stored, a moment before the room's
+    # status is: a page that opens the replay on the game-over event must get it.
+    async with running_server(sqlite_url(tmp_path)) as live:
+        storage = live.lobby.storage
+        release = asyncio.Event()
+        set_status = storage.set_status
+
+        async def held_set_status(code: str, status: str, now: float) -> None:
+            if status == "finished":
+                await release.wait()
+            await set_status(code, status, now)
+
+        storage.set_status = held_set_status  # type: ignore[method-assign]
+        code, room = await new_room(live, seats=FOUR_BOTS)
+        try:
+            await eventually(lambda: room.game_over, "the game's end told", timeout=30)
+            assert room.row.status != "finished"
+            # asked now, answered once the room's lock is free (the status stored)
+            asked = [
+                asyncio.create_task(live.http.get(f"/api/rooms/{code}/{what}"))
+                for what in ("record", "replay")
+            ]
+            await asyncio.sleep(0.2)  # let the requests reach the server before release
+        finally:
+            release.set()
+        answers = await asyncio.wait_for(asyncio.gather(*asked), timeout=10)
+        assert [answer.status_code for answer in answers] == [200, 200]

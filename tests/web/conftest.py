@@ -9,6 +9,7 @@ and a Playwright trace of every page of a failed test go to ``test-artifacts/``
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -69,14 +70,16 @@ def _require_chromium() -> None:
 
 @pytest.fixture(scope="module")
 def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, worker_id: str
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
     """A ``tuolaji serve`` for the test module (each module its own rate limits and
     rooms). Stopped by PID at the end; a traceback in its output fails the module."""
     _require_built_client()
     folder = tmp_path_factory.mktemp("serve")
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / f"server-{worker_id}-{request.module.__name__.split('.')[-1]}.log"
+    # pytest-xdist names its workers gw0, gw1…; without it the tests run in one process
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    log_path = ARTIFACTS / f"server-{worker}-{request.module.__name__.split('.')[-1]}.log"
     log_path.unlink(missing_ok=True)
     live = LiveServer(folder=folder, log_path=log_path)
     live.start()

@@ -183,7 +183,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 raise HttpRefusal(403, "bad-token", "this token holds no seat of this room")
             async with room.lock:
                 return room.seat_record_json(seat)
-        if room.row.status not in ("finished", "closed"):
+        if not room.game_over and room.row.status != "closed":
             raise HttpRefusal(
                 403,
                 "in-play",

@@ -79,7 +79,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
                 "a rematch is asked for with the token of a seat of this room "
                 "(Authorization: Bearer TOKEN)",
             )
-        if room.row.status != "finished":
+        if not room.game_over:
             raise HttpRefusal(409, "not-finished", "a rematch starts once the game is finished")
         new, admin = await rematch_room(
             server.the_lobby(),

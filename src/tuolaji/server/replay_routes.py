@@ -113,7 +113,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
     async def room_replay(code: str, request: Request) -> Response:
         """The finished or closed room's game, step by step, all hands shown."""
         room = await server.room(code, client_key(request))
-        if room.row.status not in ("finished", "closed"):
+        if not room.game_over and room.row.status != "closed":
             raise HttpRefusal(403, "in-play", "a game's replay is shown once the game is over")
         text = cache.get(room.code)
         if text is None:

@@ -122,6 +122,13 @@ class Room:
         would never get them.)"""
         return self._told
 
+    @property
+    def game_over(self) -> bool:
+        """Whether the players have been told the game is over. Its last action is stored
+        by then, a moment before the room's status says "finished": a player who opens
+        the record or the replay as soon as the game ends must not be refused."""
+        return self.row.status == "finished" or self._told_turn.over
+
     def seat_of_token(self, token: str) -> int | None:
         """The seat ``token`` belongs to, or None (every seat compared, in constant time)."""
         found = None
