@@ -311,7 +311,8 @@ def test_every_help_text_has_a_msgid_marked_for_translation() -> None:
     )
     package = Path(__file__).resolve().parents[1] / "src" / "tuolaji"
     helpers = "".join(
-        (package / name).read_text(encoding="utf-8") for name in ("cli_help.py", "cli_serve.py")
+        (package / name).read_text(encoding="utf-8")
+        for name in ("cli_help.py", "cli_serve.py", "cli_analyse.py")
     )
     joined = re.sub(r'"\s*\n\s*"', "", source + helpers)  # implicit string concatenation
     marked = set(re.findall(r'N_\(\s*"((?:[^"\\]|\\.)*)"\s*\)', joined))

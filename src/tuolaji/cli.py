@@ -25,6 +25,7 @@ from tuolaji.arena.limits import (
     MAX_ROUNDS,
     MAX_SEED,
 )
+from tuolaji.cli_analyse import ANALYSE_HELP, ANALYSE_SHORT_HELP, analyse
 from tuolaji.cli_help import (
     LANG_VARIABLE,
     TuolajiCommand,
@@ -583,6 +584,7 @@ def version() -> None:
 
 
 app.command(cls=TuolajiCommand, short_help=SERVE_SHORT_HELP, help=SERVE_HELP)(serve)
+app.command(cls=TuolajiCommand, short_help=ANALYSE_SHORT_HELP, help=ANALYSE_HELP)(analyse)
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
-from tuolaji.core.cards import from_layers, team_of, to_layers
+from tuolaji.core.cards import Layers, from_layers, team_of, to_layers
 from tuolaji.game.determinize import game_from_observation
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
@@ -42,13 +42,18 @@ POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outc
 CONFIDENCE = 1.0
 
 
+def team_levels(result: RoundResult, team: int) -> int:
+    """The levels a finished round gives ``team`` (R-S3): those it gains, or minus those
+    the other team gains."""
+    gainer = result.declarers if result.declarers_hold else 1 - result.declarers
+    return result.levels_gained if gainer == team else -result.levels_gained
+
+
 def round_utility(result: RoundResult, team: int) -> float:
     """What a finished round is worth to ``team``: levels won minus levels given, plus a
     little for every point moved its way."""
-    gainer = result.declarers if result.declarers_hold else 1 - result.declarers
-    levels = result.levels_gained if gainer == team else -result.levels_gained
     sign = 1.0 if team != result.declarers else -1.0
-    return levels + POINTS_WEIGHT * sign * (result.opponents_points - 80) / 40
+    return team_levels(result, team) + POINTS_WEIGHT * sign * (result.opponents_points - 80) / 40
 
 
 def play_out(game: Game) -> RoundResult:
@@ -59,6 +64,42 @@ def play_out(game: Game) -> RoundResult:
         assert seat is not None  # during play the game always waits for one seat
         game.play(seat, players[seat].play(observe(game, seat)))
     return game.results[-1]
+
+
+def candidate_plays(observation: Observation, know: Knowledge, width: int) -> list[list[int]]:
+    """The heuristic's ``width`` best plays (leads or follows) from ``observation``, best
+    first: the candidates a search compares."""
+    ctx = observation.ctx
+    assert ctx is not None
+    hand = observation.hand_layers
+    lead = observation.lead
+    if lead is None:
+        ranked = ranked_leads(ctx, know, hand)
+    else:
+        layers = [to_layers(cards) for _, cards in observation.trick]
+        ranked = ranked_follows(
+            ctx, know, lead, observation.trick, layers, hand, observation.must_beat
+        )
+    return [from_layers(*layers) for _, layers in ranked[:width]]
+
+
+def play_candidates(
+    observation: Observation,
+    hands: Sequence[Layers],
+    talon: Sequence[int],
+    candidates: Sequence[Sequence[int]],
+) -> list[RoundResult]:
+    """The round's result when the observer plays each candidate on one guess at the
+    hidden cards (``hands`` and ``talon``, from :func:`~tuolaji.bots.hidden.sample_hidden`)
+    and four heuristic players finish it: one result per candidate, in order."""
+    seat = observation.seat
+    assert seat is not None
+    results: list[RoundResult] = []
+    for cards in candidates:
+        game = game_from_observation(observation, hands, talon)
+        game.play(seat, cards)
+        results.append(play_out(game))
+    return results
 
 
 class SearchPlayer:
@@ -108,20 +149,8 @@ class SearchPlayer:
 
     def play(self, observation: Observation) -> Sequence[int]:
         """The candidate with the best mean outcome over guessed deals."""
-        ctx = observation.ctx
-        seat = observation.seat
-        assert ctx is not None and seat is not None
         know = self._knowledge = knowledge_for(observation, self._knowledge)
-        hand = observation.hand_layers
-        lead = observation.lead
-        if lead is None:
-            ranked = ranked_leads(ctx, know, hand)
-        else:
-            layers = [to_layers(cards) for _, cards in observation.trick]
-            ranked = ranked_follows(
-                ctx, know, lead, observation.trick, layers, hand, observation.must_beat
-            )
-        candidates = [from_layers(*layers) for _, layers in ranked[: self.width]]
+        candidates = candidate_plays(observation, know, self.width)
         if len(candidates) == 1:
             return candidates[0]
         return candidates[self._choose(observation, know, candidates)]
@@ -160,10 +189,9 @@ class SearchPlayer:
             guesses < self.min_guesses or self._time_left(deadline)
         ):
             hands, talon = sample_hidden(self.rng, observation, know)
-            for index, cards in enumerate(candidates):
-                game = game_from_observation(observation, hands, talon)
-                game.play(seat, cards)
-                outcomes[index].append(round_utility(play_out(game), team))
+            results = play_candidates(observation, hands, talon, candidates)
+            for row, result in zip(outcomes, results, strict=True):
+                row.append(round_utility(result, team))
             guesses += 1
         self.guesses.append(guesses)
         return outcomes

@@ -1,0 +1,319 @@
+"""Post-game analysis: how good each play of one seat was, judged from its own chair.
+
+A game record is replayed through the game; at every play the seat made (a lead or a
+follow, R-P1–R-P7) its observation at that moment is all the analysis uses — the other
+hands and, unless the seat buried it, the talon stay hidden, exactly as for the search
+bot (:mod:`tuolaji.bots.search`). From that observation the analysis
+
+1. takes the candidates the search would compare — the heuristic's best few plays — and
+   adds the play actually made;
+2. guesses the hidden cards ``guesses`` times (:func:`~tuolaji.bots.hidden.sample_hidden`:
+   consistent with every card seen and every void shown), and on every guess plays each
+   candidate and the rest of the round out with four heuristic players
+   (:func:`~tuolaji.bots.search.play_candidates`) — all candidates on the same guesses,
+   so that their comparison is not blurred by the luck of the guess;
+3. averages, for each candidate, the levels the round gives the seat's team (R-S3), the
+   opponents' points at its end (R-S1, R-S2) and the search's utility
+   (:func:`~tuolaji.bots.search.round_utility`: the levels plus a little for the points).
+
+The loss of a play is how much better, in utility, the best other candidate did. These
+are estimates: from what the seat knew (not from the cards really held), over a sample
+of guesses (``noise`` is the standard error of the difference), and with heuristic
+players finishing the round. Burials and declarations are not analysed.
+
+The same record, seat, guess budget and seed always give the same analysis: no clock is
+read, and each decision draws its guesses from its own seeded generator, so analysing
+one round alone gives that round's numbers of the whole analysis.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.bots.search import candidate_plays, play_candidates, round_utility, team_levels
+from tuolaji.core.cards import SEATS, format_cards, team_of
+from tuolaji.game.actions import Play
+from tuolaji.game.game import Game
+from tuolaji.game.observation import Observation, observe
+from tuolaji.game.record import GameRecord, replay
+
+#: Guesses per decision by default: a whole round analyses in seconds.
+DEFAULT_GUESSES = 24
+#: How many of the heuristic's best plays are compared with the play made.
+DEFAULT_WIDTH = 4
+MAX_GUESSES = 10_000
+FORMAT = "tuolaji-analysis"
+VERSION = 1
+
+
+class AnalysisError(ValueError):
+    """A request the analysis refuses: a seat or round the record does not have."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDecision:
+    """A play the seat made, with its observation just before it."""
+
+    round_number: int
+    #: the trick it belongs to, counted from 1 in its round
+    trick: int
+    observation: Observation
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The mean outcome of one candidate over the guesses."""
+
+    cards: tuple[int, ...]
+    #: levels the round gives the seat's team (negative: levels the other team gains)
+    levels: float
+    #: the opponents' points at the end of the round (the declarers want them low)
+    points: float
+    #: the search's measure: the levels plus a little for the points (round_utility)
+    utility: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form, cards in record notation."""
+        return {
+            "cards": format_cards(self.cards),
+            "levels": round(self.levels, 3),
+            "points": round(self.points, 1),
+            "utility": round(self.utility, 3),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionAnalysis:
+    """One play of the seat, its estimate and the best alternative's."""
+
+    round_number: int
+    trick: int
+    leading: bool
+    #: whether the seat's team declared this round (its points are the opponents' then)
+    declaring: bool
+    guesses: int
+    chosen: Estimate
+    #: the best candidate other than the play made
+    best: Estimate
+    #: every candidate, the best first (the play made among them)
+    estimates: tuple[Estimate, ...]
+    #: how much better (utility, in levels) the best alternative did; 0 when none did
+    loss: float
+    #: the best alternative's levels minus the play's (0 when no alternative did better)
+    loss_levels: float
+    #: points the play cost the seat's team against the best alternative (0 likewise)
+    loss_points: float
+    #: standard error of the utility difference between the best alternative and the play
+    noise: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form (docs/analysis.md lists the fields)."""
+        return {
+            "round": self.round_number,
+            "trick": self.trick,
+            "leading": self.leading,
+            "declaring": self.declaring,
+            "guesses": self.guesses,
+            "played": self.chosen.to_json(),
+            "best_alternative": self.best.to_json(),
+            "loss": round(self.loss, 3),
+            "loss_levels": round(self.loss_levels, 3),
+            "loss_points": round(self.loss_points, 1),
+            "noise": round(self.noise, 3),
+            "candidates": [estimate.to_json() for estimate in self.estimates],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """The analysis of one seat's plays in a record."""
+
+    seat: int
+    guesses: int
+    seed: int
+    width: int
+    #: the plays with alternatives, in the order they were made
+    decisions: tuple[DecisionAnalysis, ...]
+    #: plays that had no alternative among the candidates (a forced follow, the last card)
+    forced: int
+
+    def costliest(self, count: int) -> list[DecisionAnalysis]:
+        """The ``count`` decisions with the largest loss (none that lost nothing), the
+        largest first; equal losses in the order they were made."""
+        costly = [decision for decision in self.decisions if decision.loss > 0]
+        costly.sort(key=lambda decision: -decision.loss)
+        return costly[:count]
+
+    def to_json(self, top: int) -> dict[str, Any]:
+        """The JSON document of ``tuolaji analyse --json`` (docs/analysis.md):
+        ``costliest`` lists the indexes in ``decisions`` of the ``top`` costliest."""
+        index = {id(decision): number for number, decision in enumerate(self.decisions)}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seat": self.seat,
+            "team": team_of(self.seat),
+            "guesses": self.guesses,
+            "seed": self.seed,
+            "width": self.width,
+            "forced": self.forced,
+            "total_loss": round(sum(decision.loss for decision in self.decisions), 3),
+            "decisions": [decision.to_json() for decision in self.decisions],
+            "costliest": [index[id(decision)] for decision in self.costliest(top)],
+        }
+
+
+def seat_decisions(
+    record: GameRecord, seat: int, round_number: int | None = None
+) -> list[SeatDecision]:
+    """Every play ``seat`` made in ``record`` (in round ``round_number`` only, if given),
+    each with the seat's observation just before it. The record is replayed and checked
+    first: a bad one raises :class:`~tuolaji.game.record.RecordError`."""
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise AnalysisError(f"there is no seat {seat}: seats are 0 to {SEATS - 1} (R-N4)")
+    played = replay(record)  # checks every action, with the rule it breaks
+    rounds = played.round.number
+    if round_number is not None and not 1 <= round_number <= rounds:
+        raise AnalysisError(
+            f"the record has no round {round_number}: it holds rounds 1 to {rounds}"
+        )
+    # Replayed again step by step, as replay() deals: a version-2 record's packs, else
+    # its stacked decks; any deal after the last action comes from the seed and is never
+    # looked at.
+    game = Game(
+        record.rules,
+        record.seed,
+        decks=record.decks if record.version == 1 else record.packs,
+        start=record.start,
+        round_limit=record.round_limit,
+    )
+    decisions: list[SeatDecision] = []
+    for action in record.actions:
+        if isinstance(action, Play) and action.seat == seat:
+            obs = observe(game, seat)
+            if round_number is None or obs.round_number == round_number:
+                trick = len(obs.tricks) + 1
+                decisions.append(SeatDecision(obs.round_number, trick, obs, action.cards))
+        game.apply(action)
+    return decisions
+
+
+def decision_rng(seed: int, round_number: int, trick: int) -> random.Random:
+    """The generator of one decision's guesses: from the seed and where the decision is,
+    so that each decision's numbers do not depend on which others are analysed."""
+    return random.Random(f"tuolaji-analysis/{seed}/{round_number}/{trick}")
+
+
+def analyse_decision(
+    observation: Observation,
+    know: Knowledge,
+    cards: Sequence[int],
+    rng: random.Random,
+    guesses: int = DEFAULT_GUESSES,
+    width: int = DEFAULT_WIDTH,
+) -> DecisionAnalysis | None:
+    """The estimate of playing ``cards`` from ``observation`` against the heuristic's
+    ``width`` best plays, on ``guesses`` guesses drawn with ``rng``; None when no other
+    candidate is there to compare. ``know`` is the seat's knowledge, brought up to date
+    with ``observation`` (:func:`~tuolaji.bots.knowledge.knowledge_for`).
+
+    Only the observation is read: what the seat could know at that moment."""
+    seat = observation.seat
+    declarers = observation.declarers
+    if seat is None or declarers is None:
+        raise AnalysisError("only a seat's decision in the play phase can be analysed")
+    chosen = tuple(sorted(cards))
+    candidates = [chosen]
+    for candidate in candidate_plays(observation, know, width):
+        if tuple(sorted(candidate)) not in candidates:
+            candidates.append(tuple(sorted(candidate)))
+    if len(candidates) == 1:
+        return None
+    team = team_of(seat)
+    utilities: list[list[float]] = [[] for _ in candidates]
+    levels = [0.0] * len(candidates)
+    points = [0.0] * len(candidates)
+    for _guess in range(guesses):
+        hands, talon = sample_hidden(rng, observation, know)
+        results = play_candidates(observation, hands, talon, candidates)
+        for index, result in enumerate(results):
+            utilities[index].append(round_utility(result, team))
+            levels[index] += team_levels(result, team)
+            points[index] += result.opponents_points
+    estimates = [
+        Estimate(cards, levels[i] / guesses, points[i] / guesses, sum(utilities[i]) / guesses)
+        for i, cards in enumerate(candidates)
+    ]
+    # the best other candidate; among equals, the heuristic's preferred (listed first)
+    best_index = max(range(1, len(candidates)), key=lambda i: (estimates[i].utility, -i))
+    best, played = estimates[best_index], estimates[0]
+    better = best.utility > played.utility
+    # the points sign: the declarers' team wants the opponents' points low
+    points_sign = -1.0 if team == declarers else 1.0
+    return DecisionAnalysis(
+        round_number=observation.round_number,
+        trick=len(observation.tricks) + 1,
+        leading=observation.lead is None,
+        declaring=team == declarers,
+        guesses=guesses,
+        chosen=played,
+        best=best,
+        estimates=tuple(sorted(estimates, key=lambda e: -e.utility)),
+        loss=best.utility - played.utility if better else 0.0,
+        loss_levels=best.levels - played.levels if better else 0.0,
+        loss_points=points_sign * (best.points - played.points) if better else 0.0,
+        noise=_paired_error(utilities[best_index], utilities[0]),
+    )
+
+
+def _paired_error(first: list[float], second: list[float]) -> float:
+    """The standard error of the mean of ``first - second`` (0 with a single guess)."""
+    count = len(first)
+    if count < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return float((variance / count) ** 0.5)
+
+
+def analyse_record(
+    record: GameRecord,
+    seat: int = 0,
+    *,
+    guesses: int = DEFAULT_GUESSES,
+    seed: int = 0,
+    width: int = DEFAULT_WIDTH,
+    round_number: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameAnalysis:
+    """Analyse every play ``seat`` made in ``record`` (see the module docstring).
+    ``progress(done, total)`` is called after each decision. A bad record raises
+    :class:`~tuolaji.game.record.RecordError`; a seat, round or budget out of range
+    :class:`AnalysisError`."""
+    if type(guesses) is not int or not 1 <= guesses <= MAX_GUESSES:
+        raise AnalysisError(f"the guesses must be 1 to {MAX_GUESSES}, not {guesses}")
+    if type(width) is not int or width < 1:
+        raise AnalysisError(f"the width must be 1 or more, not {width}")
+    decisions = seat_decisions(record, seat, round_number)
+    analysed: list[DecisionAnalysis] = []
+    forced = 0
+    know: Knowledge | None = None
+    for done, decision in enumerate(decisions, start=1):
+        obs = decision.observation
+        know = knowledge_for(obs, know)
+        rng = decision_rng(seed, decision.round_number, decision.trick)
+        result = analyse_decision(obs, know, decision.cards, rng, guesses, width)
+        if result is None:
+            forced += 1
+        else:
+            analysed.append(result)
+        if progress is not None:
+            progress(done, len(decisions))
+    return GameAnalysis(seat, guesses, seed, width, tuple(analysed), forced)

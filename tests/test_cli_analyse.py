@@ -1,0 +1,155 @@
+"""``tuolaji analyse RECORD`` (docs/analysis.md): it reads the records ``tuolaji
+simulate`` and the terminal game write (versions 1 and 2), prints a table and the
+costliest decisions or one JSON document, gives the same output every run with a
+guess budget, and refuses bad input with one ``error:`` line and exit status 2,
+printing nothing else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tuolaji.arena.analysis import analyse_record
+from tuolaji.cli import app
+from tuolaji.game.actions import Play
+from tuolaji.game.record import load_record
+from tuolaji.play.session import Session, Waiting
+
+DATA = Path(__file__).parent / "data"
+GOLDEN_V1 = DATA / "game-standard-seed2.json"
+GOLDEN_V2 = DATA / "game-standard-seed2-v2.json"
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    """``tuolaji analyse ARGS`` in process, in English: exit status, stdout, stderr."""
+    runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "200", "TUOLAJI_LANG": "en"})
+    result = runner.invoke(app, ["analyse", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The record ``tuolaji simulate`` writes of one round of four heuristic players."""
+    folder = tmp_path_factory.mktemp("simulated") / "records"
+    runner = CliRunner(env={"NO_COLOR": "1"})
+    args = ["simulate", "--rounds", "1", "--players", "heuristic", "--seed", "4"]
+    done = runner.invoke(app, [*args, "--records", str(folder), "--json"])
+    assert done.exit_code == 0, done.output
+    (record,) = folder.glob("*.json")
+    return record
+
+
+def test_a_simulated_record_gives_a_table_and_the_costliest_plays(simulated: Path) -> None:
+    status, out, err = invoke(str(simulated), "--guesses", "2", "--top", "2")
+    assert (status, err) == (0, "")
+    assert "Plays of seat 0, estimated on 2 guesses a decision (seed 0)" in out
+    assert "best alternative" in out
+    assert "The decisions that cost most:" in out or "No play did worse" in out
+    sentences = [line for line in out.splitlines() if line.startswith("Round 1, trick ")]
+    assert len(sentences) <= 2
+    for sentence in sentences:
+        assert " lost about " in sentence and " was better (± " in sentence
+
+
+def test_the_json_document_is_the_analysis_and_the_same_every_run(simulated: Path) -> None:
+    args = (str(simulated), "--seat", "3", "--guesses", "2", "--seed", "7", "--json")
+    status, out, err = invoke(*args)
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    expected = analyse_record(load_record(simulated), 3, guesses=2, seed=7).to_json(5)
+    assert document == json.loads(json.dumps(expected))
+    assert document["seat"] == 3 and document["decisions"]
+    assert invoke(*args) == (status, out, err)
+
+
+def terminal_record(folder: Path, plays: int | None) -> tuple[Path, int]:
+    """A game of the terminal (``tuolaji play``), the human following the hints, saved
+    after ``plays`` plays of the human (None: at the end of its one round); the path
+    and how many plays the human made."""
+    session = Session.new("random", seed=3, rounds=1)
+    made = 0
+    for _ in range(1000):
+        session.run_until_human()
+        waiting = session.waiting()
+        if waiting in (Waiting.SUMMARY, Waiting.OVER) or made == plays:
+            break
+        made += waiting is Waiting.PLAY
+        assert session.follow_hint().ok
+    path = folder / "saved.json"
+    assert session.save(path).ok
+    return path, made
+
+
+@pytest.mark.parametrize("plays", [None, 6], ids=["finished", "saved-mid-round"])
+def test_a_terminal_game_record_is_analysed_for_the_human(
+    plays: int | None, tmp_path: Path
+) -> None:
+    path, made = terminal_record(tmp_path, plays)
+    human_plays = [a for a in load_record(path).actions if isinstance(a, Play) and a.seat == 0]
+    assert len(human_plays) == made and made >= 6
+    status, out, err = invoke(str(path), "--guesses", "1", "--json")
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    assert document["forced"] + len(document["decisions"]) == made
+    tricks = [decision["trick"] for decision in document["decisions"]]
+    assert tricks == sorted(tricks) and all(1 <= trick <= made for trick in tricks)
+
+
+def test_a_version_1_record_is_analysed_round_by_round() -> None:
+    status, out, err = invoke(str(GOLDEN_V1), "--round", "2", "--guesses", "1", "--json")
+    assert (status, err) == (0, "")
+    decisions = json.loads(out)["decisions"]
+    assert decisions and {decision["round"] for decision in decisions} == {2}
+
+
+# ------------------------------------------------------------------ bad input
+
+
+def bad_play_seat(data: dict[str, Any]) -> None:
+    """The first play made by the wrong seat: well formed, refused on replay (R-P1)."""
+    action = next(action for action in data["actions"] if action[0] == "play")
+    action[1] = (action[1] + 1) % 4
+
+
+def golden_with_bad_play() -> bytes:
+    data: dict[str, Any] = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
+    bad_play_seat(data)
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        pytest.param(b"not json", (), "is not valid JSON", id="not-a-record"),
+        pytest.param(b'{"format": "x"}', (), "format", id="not-a-tuolaji-record"),
+        pytest.param(golden_with_bad_play(), (), "breaks R-", id="does-not-verify"),
+        pytest.param(
+            GOLDEN_V2.read_bytes(), ("--round", "99"), "the record has no round 99", id="round"
+        ),
+    ],
+)
+def test_bad_input_is_refused_with_one_line_and_status_2(
+    content: bytes, args: tuple[str, ...], message: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    status, out, err = invoke(str(path), "--guesses", "1", *args)
+    assert (status, out) == (2, "")
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # nothing written
+
+
+def test_a_missing_file_and_a_seat_out_of_range_are_refused(tmp_path: Path) -> None:
+    status, out, err = invoke(str(tmp_path / "missing.json"))
+    assert (status, out) == (2, "") and err.startswith("error: cannot read ")
+    status, out, err = invoke(str(GOLDEN_V2), "--seat", "4")
+    assert (status, out) == (2, "") and "Invalid value for '--seat'" in err
+    status, out, err = invoke(str(GOLDEN_V2), "--guesses", "0")
+    assert (status, out) == (2, "") and "'--guesses'" in err
