@@ -7,7 +7,7 @@ LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
 .PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema \
-	web web-test chromium screenshots bench-web
+	web web-test chromium screenshots bench-web bench-compare
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -118,6 +118,11 @@ pot: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Self-play and search-playout speed, this tree against a323782, measured alternately in
+# one run and reported as ratios: a few minutes (ARGS="--repeats 3", "--json out.json").
+bench-compare: $(STAMP)
+	$(BIN)/python bench/compare.py $(ARGS)
 
 # The online server under load on loopback: 50 rooms of scripted clients by default, about
 # a minute (ARGS="--rooms 10", "--search-seats", "--json out.json"; docs/benchmarks.md).

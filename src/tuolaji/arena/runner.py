@@ -27,6 +27,14 @@ def step(game: Game, players: Sequence[Player], decisions: list[int] | None = No
     per seat the times a player was asked (a tournament compares it with the moves an
     external bot's fallback made in its place).
     """
+    if game.phase is Phase.PLAY:
+        # the common case, about 100 decisions a round: the seat to play plays (what
+        # the turn below says too, without building its kinds)
+        seat = game.to_act()
+        assert seat is not None  # during play the game always waits for one seat
+        _count(decisions, seat)
+        game.play(seat, players[seat].play(observe(game, seat)))
+        return
     turn = game.turn()
     if turn.chance:
         drawer = game.next_drawer()

@@ -51,15 +51,19 @@ class HeuristicPlayer:
         )
         if not options:
             return None
-        hand = observation.hand
+        ones, twos = observation.hand_layers
+        size = ones.bit_count() + twos.bit_count()
         # early in the draw a few cards say little: ask for a minimum count as well
-        need = max(DECLARE_SHARE * len(hand), 3.0)
+        need = max(DECLARE_SHARE * size, 3.0)
 
         def strength(option: tuple[int, ...]) -> float:
             suit = None if option[0] >= BJ else option[0] // 13
-            share = trump_share(observation.rank, suit, hand, observation.rules)
+            # trump_share on the layers: the trumps are counted with the context's mask
+            # (asked for every option after many cards, so no card list is built)
+            trumps = trump_context(observation.rank, suit, observation.rules).suit_mask[TRUMP]
+            share = ((ones & trumps).bit_count() + (twos & trumps).bit_count()) / size
             # a joker pair names no suit: only the jokers and rank cards stay trumps
-            return share * len(hand) + (0.5 if len(option) == 2 else 0.0)
+            return share * size + (0.5 if len(option) == 2 else 0.0)
 
         best = max(options, key=strength)
         return best if strength(best) >= need else None

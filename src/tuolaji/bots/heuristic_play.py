@@ -19,7 +19,7 @@ from tuolaji.core.cards import POINTS, Layers, bits_of, count_layers, kinds_of, 
 from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, decompose, holds_higher
 from tuolaji.core.follow import legal_follow_layers
 from tuolaji.core.leads import tractor_masks
-from tuolaji.core.tricks import winner_of
+from tuolaji.core.tricks import follow_strength, standing_of
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 MAX_FOLLOWS = 400
@@ -264,11 +264,14 @@ def ranked_follows(
     on_table = sum(points_in(layers) for layers in trick_layers)
     # whether the partner's current lead in the trick will hold, computed once
     partner_hold: bool | None = None
+    # the play winning so far, once: a candidate (the last play) wins only if stronger
+    best_index, best_key = standing_of(ctx, lead, trick_layers[1:])
     scored: list[tuple[float, Layers]] = []
     for candidate in follow_candidates(ctx, lead, hand, must_beat):
         points = points_in(candidate)
         cost = cost_of(ctx, candidate, hand)
-        index = winner_of(ctx, lead, [*trick_layers[1:], candidate])
+        stronger = follow_strength(ctx, lead, candidate) > best_key
+        index = position if stronger else best_index
         if index == position:
             secure = _secure(ctx, know, lead, candidate, opponents_after)
         elif trick[index][0] == partner:

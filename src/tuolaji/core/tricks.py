@@ -86,23 +86,40 @@ def play_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
 
 def winner_of(ctx: TrumpContext, lead: Combo, follows: Sequence[Layers]) -> int:
     """The index (0 = the leader) of the play that wins a trick (R-W1–R-W4)."""
+    return standing_of(ctx, lead, follows)[0]
+
+
+def standing_of(ctx: TrumpContext, lead: Combo, follows: Sequence[Layers]) -> tuple[int, int]:
+    """The index of the play winning the trick so far (0 = the leader) and its strength,
+    to compare one more follow with (:func:`follow_strength`: it wins only if stronger,
+    R-W1–R-W4) without ranking the trick again — a bot scoring its candidates asks
+    this once per decision."""
     best = 0
     if lead.kind == THROW:
         # R-W4: only a void player ruffing with the whole layout in trumps can win.
         if lead.suit == TRUMP:
-            return 0
+            return 0, -1
         best_key = -1
         for index, play in enumerate(follows, start=1):
             key = ruff_strength(ctx, lead, play)
             if key > best_key:
                 best, best_key = index, key
-        return best
+        return best, best_key
     best_key = play_strength(ctx, lead, (lead.ones, lead.twos))
     for index, play in enumerate(follows, start=1):
         key = play_strength(ctx, lead, play)
         if key > best_key:  # R-W1–R-W3: ties go to the earlier player
             best, best_key = index, key
-    return best
+    return best, best_key
+
+
+def follow_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
+    """The strength of a follow of ``lead``, comparable with :func:`standing_of`'s: a
+    follow wins the trick only when it is stronger than the play winning so far (ties go
+    to the earlier player, R-W1–R-W3); nothing beats a thrown trump lead (R-W4)."""
+    if lead.kind == THROW:
+        return -1 if lead.suit == TRUMP else ruff_strength(ctx, lead, play)
+    return play_strength(ctx, lead, play)
 
 
 def trick_winner(ctx: TrumpContext, plays: Sequence[Sequence[int]]) -> int:

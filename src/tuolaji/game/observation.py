@@ -103,54 +103,63 @@ class Observation(NamedTuple):
 def observe(game: Game, seat: int | None) -> Observation:
     """The snapshot of ``game`` that ``seat`` may see (``None``: a spectator)."""
     state = game.round
-    hands = state.hands
-    h0, h1, h2, h3 = hands
+    h0, h1, h2, h3 = state.hands
     ctx = state.ctx
-    settled = ctx is not None
+    phase = game.phase
     if ctx is not None:
         trump_suit = ctx.suit
+        cards_left = 0
     else:
         trump_suit = None if state.declaration is None else state.declaration.suit
-    own: Layers = hands[seat] if seat is not None else (0, 0)
+        cards_left = len(state.deck) - state.drawn
+    own: Layers = state.hands[seat] if seat is not None else (0, 0)
     buried: tuple[int, ...] = ()
-    if seat is not None and seat == state.starter and game.phase is Phase.PLAY:
+    if seat is not None and seat == state.starter and phase is Phase.PLAY:
         buried = state.talon
     # R-K1: once the round is over its talon is no secret, whoever won the last trick
-    last = game.results[-1] if game.results else None
-    return Observation(
-        seat=seat,
-        phase=game.phase,
-        rules=game.rules,
-        round_number=state.number,
-        rank=state.rank,
-        trump_suit=trump_suit,
-        trump_settled=settled,
-        ctx=ctx,
-        levels=(game.levels[0], game.levels[1]),
-        declarers=state.declarers,
-        starter=state.starter,
-        to_act=game.to_act(),
-        next_drawer=game.next_drawer(),
-        hand_layers=own,
-        hand_sizes=(
-            h0[0].bit_count() + h0[1].bit_count(),
-            h1[0].bit_count() + h1[1].bit_count(),
-            h2[0].bit_count() + h2[1].bit_count(),
-            h3[0].bit_count() + h3[1].bit_count(),
-        ),
-        cards_left_in_pack=len(state.deck) - state.drawn if not settled else 0,
-        declaration=state.declaration,
-        declarations=state.declarations,
-        window_passes=state.window_passes,
-        talon_flipped=state.talon_flipped,
-        buried=buried,
-        trick=tuple(state.trick),
-        lead=state.lead,
-        failed_throw=state.failed_throw,
-        must_beat=seat is not None and seat == state.blocker,
-        tricks=state.tricks,
-        opponents_points=state.opponents_points,
-        penalties=state.penalties,
-        last_round=last,
-        winner=game.winner,
+    results = game.results
+    levels = game.levels
+    # Built positionally, in the order of the fields: one is built for every decision,
+    # and a named tuple's keyword constructor costs more than the rest of this function.
+    return _make_observation(
+        (
+            seat,
+            phase,
+            game.rules,
+            state.number,
+            state.rank,
+            trump_suit,
+            ctx is not None,
+            ctx,
+            (levels[0], levels[1]),
+            state.declarers,
+            state.starter,
+            state.to_play if phase is Phase.PLAY else game.to_act(),
+            game.next_drawer(),
+            own,
+            (
+                h0[0].bit_count() + h0[1].bit_count(),
+                h1[0].bit_count() + h1[1].bit_count(),
+                h2[0].bit_count() + h2[1].bit_count(),
+                h3[0].bit_count() + h3[1].bit_count(),
+            ),
+            cards_left,
+            state.declaration,
+            state.declarations,
+            state.window_passes,
+            state.talon_flipped,
+            buried,
+            tuple(state.trick),
+            state.lead,
+            state.failed_throw,
+            seat is not None and seat == state.blocker,
+            state.tricks,
+            state.trick_points + state.penalties,  # opponents_points (R-S1)
+            state.penalties,
+            results[-1] if results else None,
+            game.winner,
+        )
     )
+
+
+_make_observation = Observation._make
