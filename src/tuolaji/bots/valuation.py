@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tuolaji.core.cards import KINDS, POINTS, Layers, kinds_of
+from tuolaji.core.cards import KINDS, POINTS, Layers
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 TRUMP_BASE = 14.0
@@ -43,11 +43,23 @@ def cost_of(ctx: TrumpContext, play: Layers, hand: Layers) -> float:
     charge for every pair it splits."""
     ones, twos = play
     values = keep_values(ctx)
-    total = sum(values[k] for k in kinds_of(ones))
+    total = _total_value(values, ones)
     if twos:
-        total += sum(values[k] for k in kinds_of(twos))
+        total += _total_value(values, twos)
     split = ones & ~twos & hand[1]
     return total + PAIR_BREAK * split.bit_count()
+
+
+def _total_value(values: tuple[float, ...], mask: int) -> float:
+    """The keep values of the kinds in ``mask`` added up, lowest kind first. (A loop over
+    the bits: ``cost_of`` runs for every candidate of every playout decision, and this is
+    about twice as fast as summing a generator over ``kinds_of``.)"""
+    total = 0.0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def points_in(play: Layers) -> int:
