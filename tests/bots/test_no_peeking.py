@@ -4,7 +4,8 @@ While a bot decides, every hand but the deciding seat's is replaced by a view th
 raises on any access, and the talon is hidden the same way from everyone but the
 starter after the exchange. A bot that peeked — through the game, a global, anything —
 would raise. Every answer then goes through the game's own checks, so an illegal move
-fails the test too.
+fails the test too. The search's burial, which plays burials out on guesses of the
+other hands (R-K1), is guarded the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.bots.search import SearchPlayer
 from tuolaji.core import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.cards import Layers
-from tuolaji.game import Game, Phase
+from tuolaji.game import Game, Phase, RoundStart
 
 
 class Peeked(AssertionError):
@@ -112,6 +113,26 @@ def test_heuristic_and_random_never_peek_and_always_play_legally(rules: RuleSet,
 def test_search_never_peeks_and_always_plays_legally(seed: int) -> None:
     game = play_guarded(STANDARD, seed, ["search", "heuristic", "search", "heuristic"], 1)
     assert len(game.results) == 1
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+@pytest.mark.parametrize("seed", range(2))
+def test_the_search_buries_without_peeking(rules: RuleSet, seed: int) -> None:
+    # seat 0 starts the round, so the search buries (and plays on) under the guard
+    game = Game(rules, seed, start=RoundStart(seed + 3, 0, 0), round_limit=1)
+    starter = SearchPlayer(seed, guesses=2, search_burial=True)
+    inner: list[Player] = [starter, HeuristicPlayer(1), SearchPlayer(2, guesses=1), RandomPlayer(3)]
+    players = [GuardingPlayer(game, seat, inner[seat]) for seat in range(4)]
+    play_until(game, players, Phase.PLAY)
+    assert starter.guesses == [2]  # the burial was searched, every guess under guard
+    play_until(game, players, Phase.OVER)
+    assert len(game.results) == 1
+
+
+def play_until(game: Game, players: Sequence[Player], phase: Phase) -> None:
+    """Step the game until it reaches ``phase``."""
+    while game.phase is not phase:
+        step(game, players)
 
 
 def test_the_guard_catches_a_peeking_bot() -> None:

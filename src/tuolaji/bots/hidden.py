@@ -2,7 +2,9 @@
 
 The unseen cards go to the other three hands (as many as each holds) and, unless the
 seat buried it, to the talon. A seat that has shown a void in a suit gets no card of it;
-the talon was buried before any play, so voids do not bind it.
+the talon was buried before any play, so voids do not bind it. At the exchange the
+starter is still to bury (R-K1): the unseen cards are exactly the other three hands, and
+the talon is left for the burial it is weighing.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tuolaji.core.cards import (
     to_layers,
 )
 from tuolaji.game.observation import Observation
+from tuolaji.game.state import Phase
 
 TALON = SEATS  # the talon as a fifth holder
 _TRIES = 20
@@ -29,14 +32,18 @@ def sample_hidden(
     rng: random.Random, observation: Observation, know: Knowledge
 ) -> tuple[list[Layers], tuple[int, ...]]:
     """Hands for all four seats (the observer's own as it is) and a talon, drawn at
-    random among the deals consistent with the observer's knowledge."""
+    random among the deals consistent with the observer's knowledge. For the starter at
+    the exchange the talon is empty: its 8 cards are still in its hand, to be buried."""
     seat = observation.seat
     assert seat is not None
     capacity = [0] * (SEATS + 1)
     for other in range(SEATS):
         if other != seat:
             capacity[other] = observation.hand_sizes[other]
-    own_talon = bool(observation.buried)
+    # the starter knows the talon: it buried it, or is about to bury from its own hand
+    own_talon = bool(observation.buried) or (
+        observation.phase is Phase.EXCHANGE and seat == observation.starter
+    )
     if not own_talon:
         capacity[TALON] = TALON_SIZE
     if count_layers(*know.unseen) != sum(capacity):

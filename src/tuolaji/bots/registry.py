@@ -4,6 +4,7 @@ A player name is a kind, then options, each after a colon::
 
     random   heuristic   search   cmd:COMMAND            the kinds
     search:guesses=64    search:0.2    search:seconds=0.2   the search's budget
+    search:bury=search    search:bury=heuristic             who chooses its burial
     cmd:timeout=20:python examples/bot.py                  an external bot's timeout
     search:guesses=64:name=s64    cmd:name=mcts:./mcts     a label for the results
 
@@ -40,6 +41,8 @@ MAX_SEARCH_SECONDS = 60
 #: The most guesses per decision that ``search:guesses=N`` takes (about a minute a
 #: decision early in a round on the development machine, as MAX_SEARCH_SECONDS).
 MAX_SEARCH_GUESSES = 5000
+#: Who may choose a search's burial (``search:bury=…``): its own search, or the heuristic.
+BURIAL_CHOOSERS = ("search", "heuristic")
 #: The longest answer timeout that ``cmd:timeout=SECONDS`` takes.
 MAX_BOT_TIMEOUT_S = 600
 #: The longest label ``name=LABEL`` takes.
@@ -55,7 +58,7 @@ _CMD_OPTION_LEFT = re.compile(r"(?:timeout|name)=")
 _OPTIONS = {
     "random": ("name",),
     "heuristic": ("name",),
-    "search": ("guesses", "seconds", "name"),
+    "search": ("guesses", "seconds", "name", "bury"),
     "cmd": ("timeout", "name"),
 }
 
@@ -74,6 +77,8 @@ class PlayerSpec:
     seconds: float | None = None
     #: a search budget in guesses (``search:guesses=N``)
     guesses: int | None = None
+    #: who chooses a search's burial, ``search`` or ``heuristic`` (``search:bury=…``)
+    bury: str | None = None
     #: an external bot's answer timeout (``cmd:timeout=SECONDS``)
     timeout_s: float | None = None
     #: an external bot's command, split into words
@@ -113,6 +118,7 @@ def parse_player(text: str) -> PlayerSpec:
         label=label,
         seconds=_search_seconds(options["seconds"]) if "seconds" in options else None,
         guesses=_search_guesses(options["guesses"]) if "guesses" in options else None,
+        bury=_search_bury(options["bury"]) if "bury" in options else None,
         timeout_s=_bot_timeout(options["timeout"]) if "timeout" in options else None,
         command=command,
     )
@@ -201,6 +207,16 @@ def _search_guesses(value: str) -> int:
     return guesses
 
 
+def _search_bury(value: str) -> str:
+    """Who chooses the search's burial, from ``bury=``: ``search`` or ``heuristic``."""
+    if value not in BURIAL_CHOOSERS:
+        raise ValueError(
+            f"search:bury= takes {' or '.join(BURIAL_CHOOSERS)} (who chooses the burial), "
+            f"not {value!r}"
+        )
+    return value
+
+
 def _bot_timeout(value: str) -> float:
     """An external bot's answer timeout in seconds, from ``timeout=``."""
     try:
@@ -228,7 +244,8 @@ def make_player(name: str, seed: int) -> Player:
         timeout_s = DEFAULT_TIMEOUT_S if spec.timeout_s is None else spec.timeout_s
         return ExternalPlayer(spec.command, seed, timeout_s=timeout_s, name=spec.display_name)
     if spec.kind == "search":
-        player: Player = SearchPlayer(seed, seconds=spec.seconds, guesses=spec.guesses)
+        burial = {} if spec.bury is None else {"search_burial": spec.bury == "search"}
+        player: Player = SearchPlayer(seed, seconds=spec.seconds, guesses=spec.guesses, **burial)
     else:
         player = _FACTORIES[spec.kind](seed)
     player.name = spec.display_name

@@ -5,8 +5,15 @@ then repeatedly guesses the hidden cards (:mod:`hidden`: consistent with every c
 seen, every void shown and its own burial), plays each candidate on that guess and the
 rest of the round out with four heuristic players, and keeps the candidate with the best
 mean outcome for its team. All candidates are tried on the same guesses, so their
-comparison is not blurred by the luck of the guess. Declaring and burying are left to
-the heuristic.
+comparison is not blurred by the luck of the guess. Declaring, and by default burying,
+are left to the heuristic.
+
+With ``search_burial=True`` (``search:bury=search``) the burial (R-K1) is searched the
+same way: the heuristic's burial and a few variants (:mod:`burial`) are each buried on
+the same guesses of the other three hands and the round played out from its first
+lead; the heuristic's burial stands unless another is better by a wider margin
+(``BURIAL_CONFIDENCE``). It is off by default: measured against the same search without
+it, it showed no gain (docs/bots.md, "The burial").
 
 Outcome: the levels the round gives the team (R-S3), plus a small term for the
 opponents' points, so that among equal level outcomes more points still count.
@@ -22,16 +29,26 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
-from tuolaji.core.cards import Layers, from_layers, team_of, to_layers
+from tuolaji.core.cards import (
+    TALON_SIZE,
+    Layers,
+    contains_layers,
+    from_layers,
+    remove_layers,
+    team_of,
+    to_layers,
+)
 from tuolaji.game.determinize import game_from_observation
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.position import Position
 from tuolaji.game.state import Phase, RoundResult
 
 #: Guesses per decision when no budget is given (about 0.4 s a decision on the
@@ -40,6 +57,9 @@ DEFAULT_GUESSES = 48
 POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
 #: how many standard errors a candidate must beat the heuristic's choice by
 CONFIDENCE = 1.0
+#: the same for a burial: up to four variants are weighed against the heuristic's, and
+#: the best of four noisy estimates clears one standard error by luck alone too often
+BURIAL_CONFIDENCE = 2.0
 
 
 def team_levels(result: RoundResult, team: int) -> int:
@@ -102,6 +122,41 @@ def play_candidates(
     return results
 
 
+def bury_candidates(
+    observation: Observation, hands: Sequence[Layers], burials: Sequence[Sequence[int]]
+) -> list[RoundResult]:
+    """The round's result when the starter of ``observation`` (at the exchange) buries
+    each of ``burials`` on one guess at the other three hands (``hands``, from
+    :func:`~tuolaji.bots.hidden.sample_hidden`) and four heuristic players play the
+    round from its first lead: one result per burial, in order."""
+    seat, ctx = observation.seat, observation.ctx
+    declarers, starter = observation.declarers, observation.starter
+    if observation.phase is not Phase.EXCHANGE or seat != starter or ctx is None:
+        raise ValueError("only the starter at the exchange weighs burials (R-K1)")
+    assert seat is not None and declarers is not None and starter is not None
+    results: list[RoundResult] = []
+    for burial in burials:
+        buried = to_layers(burial)
+        if len(burial) != TALON_SIZE or not contains_layers(observation.hand_layers, buried):
+            raise ValueError(f"R-K1: a burial is {TALON_SIZE} cards of the starter's hand")
+        guess = list(hands)
+        guess[seat] = remove_layers(observation.hand_layers, buried)
+        position = Position(
+            round_number=observation.round_number,
+            rank=observation.rank,
+            trump_suit=ctx.suit,
+            declarers=declarers,
+            starter=starter,
+            hands=tuple(guess),
+            talon=tuple(burial),
+            levels=observation.levels,
+            declarations=observation.declarations,
+            talon_flipped=observation.talon_flipped,
+        )
+        results.append(play_out(Game.from_position(position, observation.rules)))
+    return results
+
+
 class SearchPlayer:
     """Determinized Monte Carlo search (see the module docstring).
 
@@ -109,7 +164,9 @@ class SearchPlayer:
     :data:`DEFAULT_GUESSES`) or, when ``seconds`` is given, as many guesses as fit in
     that thinking time (checked between guesses), at least ``min_guesses`` and at most
     ``max_guesses``. Giving both is a ``ValueError``. ``width`` is how many of the
-    heuristic's candidates are compared.
+    heuristic's candidates are compared for a play, ``burial_width`` how many burials
+    (:func:`~tuolaji.bots.burial.burial_candidates`) on the same budget; with
+    ``search_burial`` False the burial is the heuristic's.
     """
 
     def __init__(
@@ -120,6 +177,8 @@ class SearchPlayer:
         min_guesses: int = 4,
         width: int = 3,
         guesses: int | None = None,
+        search_burial: bool = False,
+        burial_width: int = DEFAULT_BURIAL_WIDTH,
     ) -> None:
         if seconds is not None and guesses is not None:
             raise ValueError("give the search a budget in guesses or in seconds, not both")
@@ -134,6 +193,8 @@ class SearchPlayer:
         self.max_guesses = max_guesses
         self.min_guesses = min_guesses
         self.width = width
+        self.search_burial = search_burial
+        self.burial_width = burial_width
         self.heuristic = HeuristicPlayer(seed)
         self._knowledge: Knowledge | None = None
         #: guesses made for each decision searched (for measurement)
@@ -144,8 +205,24 @@ class SearchPlayer:
         return self.heuristic.declaration(observation)
 
     def bury(self, observation: Observation) -> Sequence[int]:
-        """As the heuristic player."""
-        return self.heuristic.bury(observation)
+        """The burial with the best mean outcome over guessed deals, among the
+        heuristic's and a few variants (or the heuristic's, without burial search)."""
+        chosen = self.heuristic.bury(observation)
+        if not self.search_burial:
+            return chosen
+        burials = burial_candidates(observation, chosen, self.burial_width)
+        if len(burials) == 1:
+            return burials[0]
+        # A knowledge of its own: the one kept for play must take the burial out of the
+        # unseen cards when play starts, and it only does so when it starts afresh.
+        know = knowledge_for(observation, None)
+        outcomes = self._evaluate(
+            observation,
+            know,
+            len(burials),
+            lambda hands, _: bury_candidates(observation, hands, burials),
+        )
+        return burials[self._choose(outcomes, BURIAL_CONFIDENCE)]
 
     def play(self, observation: Observation) -> Sequence[int]:
         """The candidate with the best mean outcome over guessed deals."""
@@ -153,43 +230,52 @@ class SearchPlayer:
         candidates = candidate_plays(observation, know, self.width)
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[self._choose(observation, know, candidates)]
+        outcomes = self._evaluate(
+            observation,
+            know,
+            len(candidates),
+            lambda hands, talon: play_candidates(observation, hands, talon, candidates),
+        )
+        return candidates[self._choose(outcomes)]
 
-    def _choose(
-        self, observation: Observation, know: Knowledge, candidates: list[list[int]]
-    ) -> int:
-        """The index of the candidate to play: the best mean outcome, but the heuristic's
-        own choice (index 0) unless the better one is ahead by more than ``CONFIDENCE``
-        standard errors of the paired differences — noisy estimates must not overturn a
-        sound default."""
-        outcomes = self._evaluate(observation, know, candidates)
+    @staticmethod
+    def _choose(outcomes: list[list[float]], confidence: float = CONFIDENCE) -> int:
+        """The index of the candidate to take, from its outcomes on every guess: the best
+        mean outcome, but the heuristic's own choice (index 0) unless the better one is
+        ahead by more than ``confidence`` standard errors of the paired differences —
+        noisy estimates must not overturn a sound default."""
         guesses = len(outcomes[0])
         means = [sum(row) / guesses for row in outcomes]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        best = max(range(len(outcomes)), key=lambda i: (means[i], -i))
         if best == 0 or guesses < 2:
             return best
         diffs = [a - b for a, b in zip(outcomes[best], outcomes[0], strict=True)]
         mean = sum(diffs) / guesses
         variance = sum((d - mean) ** 2 for d in diffs) / (guesses - 1)
-        return best if mean > CONFIDENCE * (variance / guesses) ** 0.5 else 0
+        return best if mean > confidence * (variance / guesses) ** 0.5 else 0
 
     def _evaluate(
-        self, observation: Observation, know: Knowledge, candidates: list[list[int]]
+        self,
+        observation: Observation,
+        know: Knowledge,
+        count: int,
+        play_guess: Callable[[list[Layers], tuple[int, ...]], list[RoundResult]],
     ) -> list[list[float]]:
-        """The outcome of every candidate on every guess (rows: candidates)."""
+        """The outcome of each of ``count`` candidates on every guess (rows: candidates);
+        ``play_guess`` plays them all on one guess of the hands and talon."""
         seat = observation.seat
         assert seat is not None
         team = team_of(seat)
         # With a budget in guesses no clock is read at all: nothing but the seed and
         # the observation decides the move.
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        outcomes: list[list[float]] = [[] for _ in candidates]
+        outcomes: list[list[float]] = [[] for _ in range(count)]
         guesses = 0
         while guesses < self.max_guesses and (
             guesses < self.min_guesses or self._time_left(deadline)
         ):
             hands, talon = sample_hidden(self.rng, observation, know)
-            results = play_candidates(observation, hands, talon, candidates)
+            results = play_guess(hands, talon)
             for row, result in zip(outcomes, results, strict=True):
                 row.append(round_utility(result, team))
             guesses += 1
