@@ -178,7 +178,7 @@ def seat_decisions(
     if type(seat) is not int or not 0 <= seat < SEATS:
         raise AnalysisError(f"there is no seat {seat}: seats are 0 to {SEATS - 1} (R-N4)")
     played = replay(record)  # checks every action, with the rule it breaks
-    rounds = played.round.number
+    rounds = observe(played, None).round_number
     if round_number is not None and not 1 <= round_number <= rounds:
         raise AnalysisError(
             f"the record has no round {round_number}: it holds rounds 1 to {rounds}"
