@@ -93,7 +93,7 @@ async def _late_joiners(live: LiveServer, code: str, token: str, seat: int) -> l
     """In the middle of play: a spectator, and a second connection of ``seat`` asking for
     a fresh snapshot; both follow the game to its end."""
     room = live.room(code)
-    await eventually(lambda: room.seq >= 140, "the game reaching its tricks", timeout=20)
+    await eventually(lambda: room.seq >= 140, "the game reaching its tricks", timeout=60)
     seq = live.seq_of(code)
     watcher = Player(await live.join(code, label="late spectator"), None, server_seq=seq)
     second = Player(await live.join(code, token, label=f"seat {seat} again"), seat, server_seq=seq)
