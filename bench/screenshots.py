@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the end-to-end tests' server and table helpers
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
-from web.conftest import CHROMIUM, LAPTOP, STATIC_INDEX  # noqa: E402
-from web.live_server import LiveServer  # noqa: E402
+from web.conftest import LAPTOP  # noqa: E402
+from web.live_server import LiveServer, server_and_chromium  # noqa: E402
 from web.table import (  # noqa: E402
     act_by_hint,
     ask_hint,
@@ -113,30 +112,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="folder of the pictures")
     out: Path = parser.parse_args().out
-    if not STATIC_INDEX.exists():
-        raise SystemExit("the browser table is not built: run `make web`")
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder:
-        server = LiveServer(folder=Path(folder), log_path=Path(folder) / "server.log")
-        server.start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
-                laptop = browser.new_page(viewport=LAPTOP, locale="en-GB")  # type: ignore[arg-type]
-                laptop.set_default_timeout(30_000)
-                laptop_pictures(laptop, server, out)
-                phone = browser.new_context(
-                    viewport={"width": 360, "height": 640},
-                    locale="en-GB",
-                    is_mobile=True,
-                    has_touch=True,
-                    device_scale_factor=2,
-                ).new_page()
-                phone.set_default_timeout(30_000)
-                phone_pictures(phone, server, out)
-                browser.close()
-        finally:
-            server.stop()
+    with server_and_chromium() as (server, browser):
+        laptop = browser.new_page(viewport=LAPTOP, locale="en-GB")  # type: ignore[arg-type]
+        laptop.set_default_timeout(30_000)
+        laptop_pictures(laptop, server, out)
+        phone = browser.new_context(
+            viewport={"width": 360, "height": 640},
+            locale="en-GB",
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+        ).new_page()
+        phone.set_default_timeout(30_000)
+        phone_pictures(phone, server, out)
     for path in sorted(out.glob("*.png")):
         print(f"{path}  {path.stat().st_size // 1024} KB")
 

@@ -31,17 +31,13 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the end-to-end tests' server and table helpers
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from web.conftest import CHROMIUM, STATIC_INDEX  # noqa: E402
-from web.live_server import LiveServer  # noqa: E402
+from web.live_server import CHROMIUM, STATIC_INDEX, server_and_chromium  # noqa: E402
 from web.table import reach_burial, tid  # noqa: E402
 
 #: one choice toggled in the page, timed from the click to the laid-out table (ms)
@@ -163,44 +159,34 @@ def machine() -> dict[str, str]:
 
 def measure(toggles: int, clicks: int) -> dict[str, Any]:
     """Run the measurements once; the figures as a dict."""
-    if not STATIC_INDEX.exists():
-        raise SystemExit("the browser table is not built: run `make web`")
     results: dict[str, Any] = {"machine": machine()}
-    sizes = initial_js_gzipped(STATIC_INDEX)
-    results["initial_js_gzip_bytes"] = {"files": sizes, "total": sum(sizes.values())}
-    with tempfile.TemporaryDirectory() as folder:
-        server = LiveServer(folder=Path(folder), log_path=Path(folder) / "server.log")
-        server.start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.set_default_timeout(30_000)
-                reach_burial(page, server)
-                page.wait_for_timeout(500)  # the verdicts and announcements settle
-                results["update_ms"] = summary(page.evaluate(TOGGLE_JS, toggles))
-                results["clear_33_ms"] = summary([page.evaluate(CLEAR_JS) for _ in range(20)])
-                page.evaluate(OBSERVE_JS)
-                cards = tid(page, "hand").locator('[data-testid="card"]')
-                for index in range(clicks):
-                    cards.nth(index % 33).click()
-                page.wait_for_timeout(500)  # the last entries come after a paint
-                seen = page.evaluate(COLLECT_JS)
-                intervals = seen["intervals"]
-                slow = seen["slowClicks"]
-                results["frames_while_clicking"] = {
-                    "clicks": clicks,
-                    "frames": len(intervals),
-                    "interval_ms": summary(intervals),
-                    "longer_than_20ms": sum(1 for gap in intervals if gap > 20),
-                    "clicks_16ms_or_more_to_paint": len(slow),
-                    "slowest_click_processing_ms": max(
-                        (round(entry["processing"], 1) for entry in slow), default=None
-                    ),
-                }
-                browser.close()
-        finally:
-            server.stop()
+    with server_and_chromium() as (server, browser):  # (checks first that it is built)
+        sizes = initial_js_gzipped(STATIC_INDEX)
+        results["initial_js_gzip_bytes"] = {"files": sizes, "total": sum(sizes.values())}
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(30_000)
+        reach_burial(page, server)
+        page.wait_for_timeout(500)  # the verdicts and announcements settle
+        results["update_ms"] = summary(page.evaluate(TOGGLE_JS, toggles))
+        results["clear_33_ms"] = summary([page.evaluate(CLEAR_JS) for _ in range(20)])
+        page.evaluate(OBSERVE_JS)
+        cards = tid(page, "hand").locator('[data-testid="card"]')
+        for index in range(clicks):
+            cards.nth(index % 33).click()
+        page.wait_for_timeout(500)  # the last entries come after a paint
+        seen = page.evaluate(COLLECT_JS)
+        intervals = seen["intervals"]
+        slow = seen["slowClicks"]
+        results["frames_while_clicking"] = {
+            "clicks": clicks,
+            "frames": len(intervals),
+            "interval_ms": summary(intervals),
+            "longer_than_20ms": sum(1 for gap in intervals if gap > 20),
+            "clicks_16ms_or_more_to_paint": len(slow),
+            "slowest_click_processing_ms": max(
+                (round(entry["processing"], 1) for entry in slow), default=None
+            ),
+        }
     return results
 
 

@@ -19,11 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
 
-from web.live_server import LiveServer
+from web.live_server import CHROMIUM, ROOT, STATIC_INDEX, LiveServer
 
-ROOT = Path(__file__).resolve().parents[2]
-STATIC_INDEX = ROOT / "src" / "tuolaji" / "server" / "static" / "index.html"
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
 #: how long a Playwright action or expectation waits by default (ms): a whole round's
 #: step on a loaded 2-core machine stays well inside it

@@ -15,12 +15,21 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the built browser table (make web)
+STATIC_INDEX = ROOT / "src" / "tuolaji" / "server" / "static" / "index.html"
+#: Debian's Chromium (make chromium)
+CHROMIUM = Path("/usr/bin/chromium")
 
 #: the line ``tuolaji serve`` prints once it listens (cli_serve.py)
 OPEN_LINE = "tuolaji serve: open "
@@ -172,3 +181,23 @@ class LiveServer:
             answer: dict[str, Any] = response.json()
             return answer
         raise AssertionError(f"POST {path} stayed rate-limited")
+
+
+@contextlib.contextmanager
+def server_and_chromium() -> Iterator[tuple[LiveServer, Browser]]:
+    """A throwaway ``tuolaji serve`` (its own folder and database) and a headless
+    Chromium, for the scripts beside the tests (bench/); both stopped at the end."""
+    if not STATIC_INDEX.exists():
+        raise SystemExit("the browser table is not built: run `make web`")
+    with tempfile.TemporaryDirectory() as folder:
+        server = LiveServer(folder=Path(folder), log_path=Path(folder) / "server.log")
+        server.start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+                try:
+                    yield server, browser
+                finally:
+                    browser.close()
+        finally:
+            server.stop()

@@ -140,24 +140,24 @@ def create_seeded_room(server: LiveServer, seed: int, bots: list[str], **body: A
 # ------------------------------------------------------------------ reading the table
 
 
-def hand(page: Page) -> list[str]:
-    """The cards of the hand, in the order shown."""
+def _hand_cards(page: Page, selector: str) -> list[str]:
+    """The notation of the hand's cards that ``selector`` finds, in the order shown."""
     cards: list[str] = (
         tid(page, "hand")
-        .locator('[data-testid="card"]')
+        .locator(selector)
         .evaluate_all("(cards) => cards.map((card) => card.dataset.card)")
     )
     return cards
+
+
+def hand(page: Page) -> list[str]:
+    """The cards of the hand, in the order shown."""
+    return _hand_cards(page, '[data-testid="card"]')
 
 
 def selected(page: Page) -> list[str]:
     """The chosen cards of the hand."""
-    cards: list[str] = (
-        tid(page, "hand")
-        .locator('[data-testid="card"][aria-pressed="true"]')
-        .evaluate_all("(cards) => cards.map((card) => card.dataset.card)")
-    )
-    return cards
+    return _hand_cards(page, '[data-testid="card"][aria-pressed="true"]')
 
 
 def card_button(page: Page, card: str, copy: int = 0) -> Locator:

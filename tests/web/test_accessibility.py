@@ -8,8 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from web.conftest import ROOT, Chromium
-from web.live_server import LiveServer
+from web.conftest import Chromium
+from web.live_server import ROOT, LiveServer
 from web.table import act_by_hint, play_round, reach_burial, tid
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"

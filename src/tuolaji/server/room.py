@@ -277,14 +277,18 @@ class Room:
             connection.close(message)
         self.wake.set()
 
+    def _seat_of(self, connection: Connection, frame_id: str, refusal: str) -> int | None:
+        """The connection's seat; None (and the frame ``frame_id`` refused with
+        ``refusal``) for a spectator, who takes no seat's part."""
+        if connection.seat is None:
+            connection.send(error_frame(self.seq, "not-seated", refusal, id=frame_id))
+        return connection.seat
+
     async def act(self, connection: Connection, frame: Act) -> None:
         """A human's action: applied once (a repeated ``id`` is acknowledged again), or
         refused with the rule it breaks — the refusal changes nothing."""
-        seat = connection.seat
+        seat = self._seat_of(connection, frame.id, "spectators cannot act")
         if seat is None:
-            connection.send(
-                error_frame(self.seq, "not-seated", "spectators cannot act", id=frame.id)
-            )
             return
         async with self.lock:
             number = self.client_actions.get((seat, frame.id))
@@ -337,11 +341,8 @@ class Room:
         """The engine's verdict on an action the seat thinks of making, without making it
         (:func:`~tuolaji.server.verdicts.verdict`): legal or why not, and what
         combination a play's cards make. Nothing changes."""
-        seat = connection.seat
+        seat = self._seat_of(connection, frame.id, "spectators cannot act")
         if seat is None:
-            connection.send(
-                error_frame(self.seq, "not-seated", "spectators cannot act", id=frame.id)
-            )
             return
         async with self.lock:  # the game as told: no action half stored
             answer = verdict(
@@ -354,11 +355,8 @@ class Room:
     async def hint(self, connection: Connection, frame: Hint) -> None:
         """What the heuristic bot would do in the seat now, from the seat's observation
         only (:func:`~tuolaji.server.hints.hint_frame`). Nothing changes."""
-        seat = connection.seat
+        seat = self._seat_of(connection, frame.id, "spectators get no hints")
         if seat is None:
-            connection.send(
-                error_frame(self.seq, "not-seated", "spectators get no hints", id=frame.id)
-            )
             return
         async with self.lock:  # the game as told: no action half stored
             observation = observe(self.game, seat)
