@@ -7,7 +7,7 @@ LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
 .PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema \
-	web web-test chromium screenshots bench-web bench-compare
+	web web-test chromium screenshots bench-web bench-compare compiled test-compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,8 @@ $(STAMP): $(BIN)/python pyproject.toml
 install: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench build_engine.py hatch_build.py
+	$(BIN)/ruff format --check src tests bench build_engine.py hatch_build.py
 	$(BIN)/lint-imports
 
 # The package (strict for core and game) and the tests (pyproject.toml [tool.mypy]).
@@ -33,11 +33,36 @@ typecheck: $(STAMP)
 # process). Workers take tests as they free up, so one slow file holds no worker up.
 JOBS ?= auto
 unit: $(STAMP)
-	$(BIN)/pytest -n $(JOBS) --dist worksteal
+	TUOLAJI_EXPECT_BUILD=pure $(BIN)/pytest -n $(JOBS) --dist worksteal
 
 # Everything, as CI runs it (.ci/run): the browser table is built and its unit tests run,
-# and Chromium is made sure of for its end-to-end tests (tests/web, part of `unit`).
-test: catalogs web lint typecheck web-test chromium unit
+# and Chromium is made sure of for its end-to-end tests (tests/web, part of `unit`); then
+# the engine's tests again on the compiled build.
+test: catalogs web lint typecheck web-test chromium unit test-compiled
+
+# The compiled build (build_engine.py): a copy of the package in build/compiled with the
+# engine's hot modules compiled by mypyc beside their sources, rebuilt when a source is
+# newer. `pip install .` builds the same into the wheel; the editable .venv stays pure.
+COMPILED := build/compiled
+COMPILED_STAMP := $(COMPILED)/.built
+PACKAGE_SOURCES := $(shell find src/tuolaji -name '*.py' -not -path '*/server/*' 2>/dev/null)
+
+$(COMPILED_STAMP): $(STAMP) build_engine.py $(PACKAGE_SOURCES)
+	$(BIN)/python build_engine.py $(COMPILED)
+	@touch $@
+
+compiled: $(COMPILED_STAMP)
+
+# The engine's tests (rules, game, players, drivers, judge, analysis) on the compiled
+# build, first on the import path; a test checks that the compiled modules are the ones
+# imported (TUOLAJI_EXPECT_BUILD). The rest of the suite does not touch the compiled code
+# differently and runs once, in `unit`.
+COMPILED_TESTS := tests/core tests/game tests/bots tests/arena tests/test_simulate.py \
+	tests/test_judge.py tests/test_judge_protocol.py tests/test_cli.py \
+	tests/test_cli_analyse.py tests/test_engine_build.py
+test-compiled: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) TUOLAJI_EXPECT_BUILD=compiled \
+		$(BIN)/pytest -n $(JOBS) --dist worksteal $(COMPILED_TESTS)
 
 # Play against three bots in the terminal (ARGS="--plain --lang es" and so on).
 play: catalogs
@@ -130,5 +155,5 @@ bench-serve: $(STAMP)
 	$(BIN)/python bench/serve_load.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build
 	rm -rf $(WEB)/node_modules $(STATIC) test-artifacts

@@ -17,7 +17,11 @@ Measurements (each reports a rate, higher is faster):
   (``game_from_observation``), played to the end of the round by
   ``tuolaji.bots.search.play_out``; playouts per second.
 
-The table gives both trees' medians over the repetitions, the ratio of the medians, the
+``--compiled`` adds a third side: the working tree's compiled copy (``make compiled``,
+``build/compiled``), so the pure and the compiled build are both compared with the
+baseline in one run.
+
+The table gives each side's median over the repetitions, the ratio of the medians, the
 median of the per-pair ratios and their range (the cores are shared and noisy: compare
 ratios taken in one run, never figures from different days). ``--json PATH`` writes
 every sample too. docs/benchmarks.md has the figures.
@@ -150,20 +154,23 @@ def worker(measurement: str, size: int, seed: int, wall: bool) -> dict[str, Any]
 
 
 def measure_tree(
-    tree: Path, measurement: str, size: int, seed: int, wall: bool = False
+    package_root: Path, measurement: str, size: int, seed: int, wall: bool = False
 ) -> dict[str, Any]:
-    """One sample of ``measurement`` on ``tree``, in a fresh subprocess importing that
-    tree's package (checked: a sample from the wrong tree is an error): its rate, and
-    for playouts the fingerprint of the positions played from."""
-    env = dict(os.environ, PYTHONPATH=str(tree / "src"), PYTHONHASHSEED="0")
+    """One sample of ``measurement`` on the package under ``package_root`` (a tree's
+    ``src``, or the compiled copy), in a fresh subprocess importing it (checked: a
+    sample from the wrong tree is an error): its rate, and for playouts the
+    fingerprint of the positions played from."""
+    env = dict(os.environ, PYTHONPATH=str(package_root), PYTHONHASHSEED="0")
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", measurement]
     command += ["--size", str(size), "--seed", str(seed)] + (["--wall"] if wall else [])
-    done = subprocess.run(command, check=False, env=env, cwd=tree, capture_output=True, text=True)
+    done = subprocess.run(
+        command, check=False, env=env, cwd=package_root, capture_output=True, text=True
+    )
     if done.returncode != 0:
-        raise RuntimeError(f"{measurement} on {tree} failed:\n{done.stderr}")
+        raise RuntimeError(f"{measurement} on {package_root} failed:\n{done.stderr}")
     answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    if not Path(answer["package"]).resolve().is_relative_to((tree / "src").resolve()):
-        raise RuntimeError(f"{measurement} on {tree} imported {answer['package']}")
+    if not Path(answer["package"]).resolve().is_relative_to(package_root.resolve()):
+        raise RuntimeError(f"{measurement} on {package_root} imported {answer['package']}")
     return answer
 
 
@@ -186,55 +193,59 @@ def remove_worktree(folder: Path) -> None:
 
 
 def compare(
-    base_tree: Path,
-    work_tree: Path,
+    sides: Sequence[tuple[str, Path]],
     measurements: Sequence[str],
     repeats: int,
     scale: float,
     report: Callable[[str], None],
     wall: bool = False,
 ) -> dict[str, Any]:
-    """Every measurement ``repeats`` times on both trees, alternating (baseline first
-    in even repetitions, the working tree first in odd ones, so neither always runs on
-    a machine warmed by the other); the samples and their summaries."""
+    """Every measurement ``repeats`` times on each side (a name and the package root it
+    imports; the first is the baseline), in turn — the order rotated each repetition, so
+    no side always runs on a machine warmed by another; the samples and their summaries,
+    each side's ratios to the baseline."""
+    base_name = sides[0][0]
     samples: dict[str, dict[str, list[float]]] = {
-        name: {"base": [], "work": []} for name in measurements
+        name: {side: [] for side, _ in sides} for name in measurements
     }
     for repetition in range(repeats):
         for name in measurements:
             size = max(1, round(SIZES[name] * scale))
-            order = [("base", base_tree), ("work", work_tree)]
-            if repetition % 2:
-                order.reverse()
+            turn = repetition % len(sides)
+            order = [*sides[turn:], *sides[:turn]]
             answers = {
-                side: measure_tree(tree, name, size, repetition, wall) for side, tree in order
+                side: measure_tree(root, name, size, repetition, wall) for side, root in order
             }
-            if answers["base"].get("positions") != answers["work"].get("positions"):
+            fingerprints = {answer.get("positions") for answer in answers.values()}
+            if len(fingerprints) > 1:
                 # the heuristic reached other positions: the playouts differ in length
                 report(f"  warning: the {name} positions differ between the trees")
             for side, answer in answers.items():
                 samples[name][side].append(float(answer["rate"]))
-            base, work = samples[name]["base"][-1], samples[name]["work"][-1]
-            report(
-                f"  {repetition + 1}/{repeats} {name:9} base {base:8.1f}  work {work:8.1f}"
-                f"  ratio {work / base:5.2f}"
+            base = samples[name][base_name][-1]
+            rates = "  ".join(
+                f"{side} {samples[name][side][-1]:8.1f} ({samples[name][side][-1] / base:4.2f}×)"
+                for side, _ in sides
             )
-    summary = {}
-    for name, sides in samples.items():
-        ratios = [w / b for b, w in zip(sides["base"], sides["work"], strict=True)]
-        base_median = statistics.median(sides["base"])
-        work_median = statistics.median(sides["work"])
-        summary[name] = {
-            "base_median": base_median,
-            "work_median": work_median,
-            "ratio_of_medians": work_median / base_median,
-            "median_pair_ratio": statistics.median(ratios),
-            "min_pair_ratio": min(ratios),
-            "max_pair_ratio": max(ratios),
-            "base_samples": sides["base"],
-            "work_samples": sides["work"],
-            "pair_ratios": ratios,
-        }
+            report(f"  {repetition + 1}/{repeats} {name:9} {rates}")
+    summary: dict[str, Any] = {}
+    for name, by_side in samples.items():
+        base_samples = by_side[base_name]
+        row: dict[str, Any] = {"base_median": statistics.median(base_samples), "sides": {}}
+        for side, _ in sides[1:]:
+            ratios = [w / b for b, w in zip(base_samples, by_side[side], strict=True)]
+            median = statistics.median(by_side[side])
+            row["sides"][side] = {
+                "median": median,
+                "ratio_of_medians": median / row["base_median"],
+                "median_pair_ratio": statistics.median(ratios),
+                "min_pair_ratio": min(ratios),
+                "max_pair_ratio": max(ratios),
+                "samples": by_side[side],
+                "pair_ratios": ratios,
+            }
+        row["base_samples"] = base_samples
+        summary[name] = row
     return summary
 
 
@@ -242,18 +253,20 @@ UNITS = {"random": "rounds/s", "heuristic": "rounds/s", "playout": "playouts/s"}
 
 
 def table(summary: dict[str, Any], base: str) -> str:
-    """The summary as a Markdown table."""
+    """The summary as a Markdown table: one row per measurement and side."""
     lines = [
-        f"| measurement | {base} | working tree | ratio of medians | median pair ratio "
+        f"| measurement | side | {base} | side's rate | ratio of medians | median pair ratio "
         "| pair ratios |",
-        "|---|---:|---:|---:|---:|---|",
+        "|---|---|---:|---:|---:|---:|---|",
     ]
     for name, row in summary.items():
-        lines.append(
-            f"| {name} ({UNITS[name]}) | {row['base_median']:.1f} | {row['work_median']:.1f} "
-            f"| {row['ratio_of_medians']:.2f} | {row['median_pair_ratio']:.2f} "
-            f"| {row['min_pair_ratio']:.2f}–{row['max_pair_ratio']:.2f} |"
-        )
+        for side, figures in row["sides"].items():
+            lines.append(
+                f"| {name} ({UNITS[name]}) | {side} | {row['base_median']:.1f} "
+                f"| {figures['median']:.1f} | {figures['ratio_of_medians']:.2f} "
+                f"| {figures['median_pair_ratio']:.2f} "
+                f"| {figures['min_pair_ratio']:.2f}–{figures['max_pair_ratio']:.2f} |"
+            )
     return "\n".join(lines)
 
 
@@ -272,6 +285,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="time with the wall clock, not CPU time"
     )
+    parser.add_argument(
+        "--compiled",
+        type=Path,
+        nargs="?",
+        const=ROOT / "build" / "compiled",
+        help="also measure the compiled copy of the working tree (make compiled; "
+        "default build/compiled)",
+    )
     parser.add_argument("--worker", choices=MEASUREMENTS, help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
@@ -286,11 +307,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     measurements = args.only or list(MEASUREMENTS)
     print(f"machine: {machine()}", flush=True)
     started = time.perf_counter()
+    if args.compiled is not None and not (args.compiled / "tuolaji").is_dir():
+        parser.error(f"no compiled copy in {args.compiled}: run make compiled first")
     base_tree = add_worktree(args.base)
     try:
+        sides = [(args.base, base_tree / "src"), ("work", ROOT / "src")]
+        if args.compiled is not None:
+            sides.append(("compiled", args.compiled))
         summary = compare(
-            base_tree,
-            ROOT,
+            sides,
             measurements,
             args.repeats,
             args.scale,

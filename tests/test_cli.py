@@ -31,6 +31,7 @@ from tuolaji import __version__, i18n
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
 from tuolaji.cli import app, main
 from tuolaji.cli_help import HELP_OPTION_HELP, requested_language, wrap_cells
+from tuolaji.engine_build import engine_build
 
 #: The locale variables, cleared so that the test machine's locale does not leak in.
 CLEAN_LOCALE = dict.fromkeys(("TUOLAJI_LANG", *i18n.LOCALE_VARIABLES))
@@ -75,15 +76,22 @@ def cells(text: str) -> int:
 # ------------------------------------------------------------------ --version
 
 
+#: what the version line says of each build of the engine (tuolaji.engine_build)
+ENGINE_WORDS = {"compiled": "engine compiled with mypyc", "pure": "engine in pure Python"}
+
+
 def test_version_option_prints_what_the_version_command_prints() -> None:
     option, command = invoke("--version"), invoke("version")
     assert option.exit_code == command.exit_code == 0
-    assert option.stdout == command.stdout == f"{__version__}\n"
+    assert option.stdout == command.stdout == f"{__version__} ({ENGINE_WORDS[engine_build()]})\n"
 
 
 def test_version_option_works_from_the_installed_command() -> None:
     done = run_cli("--version")
-    assert done.returncode == 0 and done.stdout == f"{__version__}\n"
+    # the subprocess imports the same build as this one (the same import path)
+    assert (
+        done.returncode == 0 and done.stdout == f"{__version__} ({ENGINE_WORDS[engine_build()]})\n"
+    )
 
 
 # ---------------------------------------------------------------------- flags
@@ -363,7 +371,9 @@ def test_lang_before_the_command_holds_for_the_commands_that_take_it() -> None:
 
 def test_an_unknown_language_falls_back_to_english_with_a_notice() -> None:
     done = invoke("--lang", "tlh", "version")
-    assert done.exit_code == 0 and done.stdout == f"{__version__}\n"
+    assert (
+        done.exit_code == 0 and done.stdout == f"{__version__} ({ENGINE_WORDS[engine_build()]})\n"
+    )
     assert done.stderr == (
         "Unknown language 'tlh': using English. Languages: en, zh_CN, es, da, lv, hi.\n"
     )

@@ -16,7 +16,6 @@ from typing import Annotated
 
 import typer
 
-from tuolaji import __version__
 from tuolaji.arena.limits import (
     MAX_DEALS,
     MAX_GAMES,
@@ -33,6 +32,7 @@ from tuolaji.cli_help import (
     missing_extra_message,
     require_extra_or_exit,
     unknown_language_notice,
+    version_line,
 )
 from tuolaji.cli_help import (
     error_line as _error,
@@ -68,7 +68,7 @@ JSON_HELP = N_("Print one JSON summary instead of a table.")
 def _print_version(value: bool) -> None:
     """``--version``: print what ``tuolaji version`` prints, and stop."""
     if value:
-        typer.echo(__version__)
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -579,8 +579,8 @@ def rules_command(
 
 @app.command(cls=TuolajiCommand, help=N_("Print the version (as --version does)."))
 def version() -> None:
-    """Print the version."""
-    typer.echo(__version__)
+    """Print the version, and whether the engine runs compiled or in pure Python."""
+    typer.echo(version_line())
 
 
 app.command(cls=TuolajiCommand, short_help=SERVE_SHORT_HELP, help=SERVE_HELP)(serve)

@@ -25,7 +25,9 @@ import typer
 from rich.cells import cell_len
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
+from tuolaji import __version__
 from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
+from tuolaji.engine_build import engine_build
 from tuolaji.extras import MissingExtra, require_extra
 from tuolaji.i18n import N_, SUPPORTED, _, choose_language, set_language
 
@@ -321,3 +323,16 @@ def require_extra_or_exit(extra: str) -> None:
         require_extra(extra)
     except MissingExtra as error:
         fail(missing_extra_message(error))
+
+
+def version_line() -> str:
+    """What ``tuolaji version`` and ``--version`` print: the version, and which build of
+    the engine runs (compiled with mypyc or pure Python: :mod:`tuolaji.engine_build`)."""
+    build = engine_build()
+    if build == "compiled":
+        engine = _("engine compiled with mypyc")
+    elif build == "pure":
+        engine = _("engine in pure Python")
+    else:
+        engine = _("engine partly compiled: reinstall tuolaji")
+    return f"{__version__} ({engine})"

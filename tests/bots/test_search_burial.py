@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -164,32 +165,37 @@ def test_a_burial_in_guesses_is_reproducible_and_reads_no_clock(
     )
 
 
-def choose_between(
-    monkeypatch: pytest.MonkeyPatch, obs: Observation, worse: str, better: str
-) -> tuple[int, ...]:
+class Offered(SearchPlayer):
+    """A search offered exactly the burials given (a subclass rather than a patched
+    module function: the compiled build's search calls its functions directly)."""
+
+    def __init__(self, offered: list[tuple[int, ...]]) -> None:
+        super().__init__(3, guesses=12, search_burial=True)
+        self.offered = offered
+
+    def burial_candidates(
+        self, observation: Observation, chosen: Sequence[int]
+    ) -> list[tuple[int, ...]]:
+        return self.offered
+
+
+def choose_between(obs: Observation, worse: str, better: str) -> tuple[int, ...]:
     """The search's burial when offered exactly ``worse`` (in the heuristic's place,
     the default it keeps unless another is clearly better) and ``better``."""
     offered = [tuple(sorted(parse_cards(worse))), tuple(sorted(parse_cards(better)))]
-    monkeypatch.setattr(search_module, "burial_candidates", lambda *_: offered)
-    return tuple(sorted(SearchPlayer(3, guesses=12, search_burial=True).bury(obs)))
+    return tuple(sorted(Offered(offered).bury(obs)))
 
 
-def test_the_search_keeps_its_jokers_rather_than_bury_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_search_keeps_its_jokers_rather_than_bury_them() -> None:
     obs = constructed(
         "BJ BJ RJ RJ 2H 2S AH KH 9H 7H "
         "AS KS QS 9S 7S 5S 3S 4S AD QD JD 9D 6D 3D 4D AC QC JC 9C 7C 6C 3C 4C"
     )
-    burial = choose_between(
-        monkeypatch, obs, worse="BJ BJ RJ RJ 2H 2S AH KH", better="3S 4S 3D 4D 6D 3C 4C 6C"
-    )
+    burial = choose_between(obs, worse="BJ BJ RJ RJ 2H 2S AH KH", better="3S 4S 3D 4D 6D 3C 4C 6C")
     assert burial == tuple(sorted(parse_cards("3S 4S 3D 4D 6D 3C 4C 6C")))
 
 
-def test_the_search_keeps_points_out_of_a_talon_the_defenders_will_win(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_search_keeps_points_out_of_a_talon_the_defenders_will_win() -> None:
     # A starter with two small trumps: the defenders hold almost every trump and win the
     # last trick, taking the talon's points doubled or more (R-S2).
     weak = (
@@ -197,9 +203,7 @@ def test_the_search_keeps_points_out_of_a_talon_the_defenders_will_win(
         "AD KD KD TD TD 9D 8D 7D 6D 4D 3D AC KC TC 9C 8C 7C 6C 4C 3C 3S"
     )
     obs = constructed(weak)
-    burial = choose_between(
-        monkeypatch, obs, worse="KS KS TS TS KD KD TD TD", better="6S 4S 7D 6D 4D 6C 4C 3C"
-    )
+    burial = choose_between(obs, worse="KS KS TS TS KD KD TD TD", better="6S 4S 7D 6D 4D 6C 4C 3C")
     assert burial == tuple(sorted(parse_cards("6S 4S 7D 6D 4D 6C 4C 3C")))
     assert not any(POINTS[kind] for kind in burial)
 

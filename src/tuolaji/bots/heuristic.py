@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.valuation import keep_value
@@ -34,6 +36,9 @@ def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet
     return sum(1 for k in hand if ctx.eff[k] == TRUMP) / len(hand)
 
 
+# Bots are built on these players by subclassing them, which the compiled build allows
+# only when asked (docs/benchmarks.md, "The compiled engine").
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPlayer:
     """A fast rule-of-thumb player (see the module docstring)."""
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from tuolaji.bots.sampling import sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
 from tuolaji.core.combos import TRACTOR, Combo
@@ -77,6 +79,9 @@ def random_follow(
     return rng.choice(list(legal_follow_layers(ctx, lead, hand, must_beat)))
 
 
+# Bots are built on these players by subclassing them, which the compiled build allows
+# only when asked (docs/benchmarks.md, "The compiled engine").
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPlayer:
     """Plays uniformly at random among legal actions (see the module docstring)."""
 

@@ -31,6 +31,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
@@ -157,6 +159,9 @@ def bury_candidates(
     return results
 
 
+# Bots are built on these players by subclassing them, which the compiled build allows
+# only when asked (docs/benchmarks.md, "The compiled engine").
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPlayer:
     """Determinized Monte Carlo search (see the module docstring).
 
@@ -210,7 +215,7 @@ class SearchPlayer:
         chosen = self.heuristic.bury(observation)
         if not self.search_burial:
             return chosen
-        burials = burial_candidates(observation, chosen, self.burial_width)
+        burials = self.burial_candidates(observation, chosen)
         if len(burials) == 1:
             return burials[0]
         # A knowledge of its own: the one kept for play must take the burial out of the
@@ -223,6 +228,13 @@ class SearchPlayer:
             lambda hands, _: bury_candidates(observation, hands, burials),
         )
         return burials[self._choose(outcomes, BURIAL_CONFIDENCE)]
+
+    def burial_candidates(
+        self, observation: Observation, chosen: Sequence[int]
+    ) -> list[tuple[int, ...]]:
+        """The burials compared: the heuristic's ``chosen`` first, then a few variants
+        (:func:`~tuolaji.bots.burial.burial_candidates`)."""
+        return burial_candidates(observation, chosen, self.burial_width)
 
     def play(self, observation: Observation) -> Sequence[int]:
         """The candidate with the best mean outcome over guessed deals."""

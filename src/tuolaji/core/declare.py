@@ -22,6 +22,7 @@ from tuolaji.core.errors import (
     TOO_WEAK,
     IllegalAction,
 )
+from tuolaji.core.frozen import Frozen
 
 SINGLE_DECLARATION = 1
 PAIR_DECLARATION = 2
@@ -30,7 +31,7 @@ _STRENGTH_NAMES = {1: "a single", 2: "a pair", 3: "a joker pair"}
 
 
 @dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(Frozen):
     """Cards revealed by ``seat`` to choose the trump suit."""
 
     seat: int

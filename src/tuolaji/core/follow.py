@@ -231,9 +231,9 @@ def _layers_of(hand: Sequence[int], play: Sequence[int]) -> tuple[Layers, Layers
     """The hand and the play as layers; :class:`IllegalAction` when either is not a list
     of card kinds (R-N3) or names a card more than twice (R-D1)."""
     for cards in (hand, play):
-        error = card_list_error(cards)
-        if error is not None:
-            raise IllegalAction("R-N3", error, BAD_CARD)
+        problem = card_list_error(cards)
+        if problem is not None:
+            raise IllegalAction("R-N3", problem, BAD_CARD)
     try:
         return to_layers(hand), to_layers(play)
     except NotationError as error:

@@ -174,9 +174,9 @@ class Leads:
 def legal_leads(ctx: TrumpContext, hand: Sequence[int]) -> Leads:
     """The legal leads of the cards ``hand`` (R-P1, R-C4): see :class:`Leads`.
     :class:`IllegalAction` (R-N3, R-D1) when ``hand`` is not cards of the pack."""
-    error = card_list_error(hand)
-    if error is not None:
-        raise IllegalAction("R-N3", error, BAD_CARD)
+    problem = card_list_error(hand)
+    if problem is not None:
+        raise IllegalAction("R-N3", problem, BAD_CARD)
     try:
         return Leads(ctx, to_layers(hand))
     except NotationError as error:

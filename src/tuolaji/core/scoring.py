@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tuolaji.core.cards import points_of, to_layers
 from tuolaji.core.combos import combo_of_layers
+from tuolaji.core.frozen import Frozen
 from tuolaji.core.trump import TrumpContext
 
 DECLARERS = "declarers"
@@ -43,7 +44,7 @@ def talon_bonus(ctx: TrumpContext, talon: Sequence[int], last_lead: Sequence[int
 
 
 @dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Frozen):
     """Who declares next round and how many levels that team goes up (R-S3)."""
 
     winner: str

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from tuolaji.core.cards import Layers, NotationError, card_list_error, from_layers, to_layers
 from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, holds_higher
 from tuolaji.core.errors import BAD_CARD, IllegalAction
+from tuolaji.core.frozen import Frozen
 from tuolaji.core.trump import TrumpContext
 
 
 @dataclass(frozen=True, slots=True)
-class ThrowVerdict:
+class ThrowVerdict(Frozen):
     """The outcome of a lead against the other three hands.
 
     For a failed throw: ``forced`` is the part that must be led instead (kinds
@@ -92,9 +93,9 @@ def check_throw(
     (False, 'QS', 10, 1)
     """
     for cards in (lead, *others):
-        error = card_list_error(cards)
-        if error is not None:
-            raise IllegalAction("R-N3", error, BAD_CARD)
+        problem = card_list_error(cards)
+        if problem is not None:
+            raise IllegalAction("R-N3", problem, BAD_CARD)
     try:
         lead_layers = to_layers(lead)
         other_layers = [to_layers(hand) for hand in others]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tuolaji.core.cards import BJ, KINDS, RJ, SUIT_NAMES, SUITS
+from tuolaji.core.frozen import Frozen
 from tuolaji.core.rules import STANDARD, RuleSet
 
 TRUMP = 4
@@ -31,7 +32,7 @@ def suit_name(suit: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class TrumpContext:
+class TrumpContext(Frozen):
     """Trump rank, trump suit (``None``: no trump suit) and the lookup tables they give."""
 
     rank: int

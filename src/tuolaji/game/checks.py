@@ -52,10 +52,21 @@ from tuolaji.game.state import Phase, RoundState
 DRAWN_CARDS = HAND_SIZE * SEATS
 
 
+def seat_number(seat: object) -> int:
+    """``seat`` as the seat number it is, refused when it is not an int 0–3 (R-N4);
+    ``True`` is not seat 1.
+
+    The game's methods take any value as a seat (their parameters say ``object``) and
+    pass it through here first: so a bad value gets this refusal in the compiled build
+    too, where a parameter typed ``int`` would raise ``TypeError`` on the way in."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS:
+        return seat
+    raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}", BAD_SEAT)
+
+
 def check_seat(seat: object) -> None:
     """Refuse a seat that is not an int 0–3 (R-N4); ``True`` is not seat 1."""
-    if type(seat) is not int or not 0 <= seat < SEATS:
-        raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}", BAD_SEAT)
+    seat_number(seat)
 
 
 def check_cards(cards: object) -> None:
@@ -65,22 +76,22 @@ def check_cards(cards: object) -> None:
         raise IllegalAction("R-N3", error, BAD_CARD)
 
 
-def check_draw(phase: Phase, state: RoundState, count: int = 1) -> None:
+def check_draw(phase: Phase, state: RoundState, count: object = 1) -> None:
     """Refuse drawing ``count`` cards outside the draw phase, or more than are left to
     draw before the final window (R-D2)."""
     if phase is not Phase.DRAW:
         raise IllegalAction("R-D2", f"no card is drawn in the {phase.value} phase", WRONG_PHASE)
-    if count == 1 and type(count) is int:
-        return  # the common case, one card: the draw phase always has one left
     left = DRAWN_CARDS - state.drawn
-    if type(count) is not int or not 1 <= count <= left:
-        raise IllegalAction(
-            "R-D2",
-            f"draw a whole number of cards from 1 to {left} (the cards left to draw), "
-            f"not {count!r}",
-            BAD_DRAW_COUNT,
-            details={"left": left},
-        )
+    # isinstance rather than ``type(count) is int``, which the compiled build does not
+    # tell from a bool; one card is the common case, and the draw phase always has one
+    if isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= left:
+        return
+    raise IllegalAction(
+        "R-D2",
+        f"draw a whole number of cards from 1 to {left} (the cards left to draw), not {count!r}",
+        BAD_DRAW_COUNT,
+        details={"left": left},
+    )
 
 
 def declaration_after(

@@ -22,12 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from tuolaji.core.frozen import Frozen
+
 if TYPE_CHECKING:  # state.py imports this module: only the type checker needs this one
     from tuolaji.game.state import RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(Frozen):
     """A round begins (or a round-1 deal is dealt again after nobody declared)."""
 
     number: int
@@ -38,7 +40,7 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(Frozen):
     """``seat`` drew ``card`` (R-D2); only that seat sees which card."""
 
     seat: int
@@ -46,14 +48,14 @@ class CardDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class HiddenCardDrawn:
+class HiddenCardDrawn(Frozen):
     """``seat`` drew a card, seen from another seat: which card is hidden (R-D2)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Declared:
+class Declared(Frozen):
     """``seat`` revealed cards; ``cards`` is the declaration that now stands (R-T2, R-T3)."""
 
     seat: int
@@ -61,21 +63,21 @@ class Declared:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(Frozen):
     """``seat`` passed in the final declaring window (R-T4)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Redealt:
+class Redealt(Frozen):
     """Nobody declared in round 1: the cards are gathered and dealt again (R-T6)."""
 
     number: int
 
 
 @dataclass(frozen=True, slots=True)
-class TalonFlipped:
+class TalonFlipped(Frozen):
     """Nobody declared in a later round: the talon was turned to find the suit (R-T6)."""
 
     turned: tuple[int, ...]
@@ -83,7 +85,7 @@ class TalonFlipped:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpSettled:
+class TrumpSettled(Frozen):
     """The round's trump is fixed; the starter takes the talon next (R-T5, R-K1)."""
 
     rank: int
@@ -93,7 +95,7 @@ class TrumpSettled:
 
 
 @dataclass(frozen=True, slots=True)
-class TalonTaken:
+class TalonTaken(Frozen):
     """The starter ``seat`` took the talon, ``cards``, into its hand (R-K1); only the
     starter sees them until the round ends."""
 
@@ -102,7 +104,7 @@ class TalonTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class HiddenTalonTaken:
+class HiddenTalonTaken(Frozen):
     """The starter ``seat`` took ``count`` cards of talon, seen from another seat (R-K1)."""
 
     seat: int
@@ -110,7 +112,7 @@ class HiddenTalonTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class Buried:
+class Buried(Frozen):
     """The starter laid 8 cards face down as the new talon (R-K1)."""
 
     seat: int
@@ -118,7 +120,7 @@ class Buried:
 
 
 @dataclass(frozen=True, slots=True)
-class HiddenBuried:
+class HiddenBuried(Frozen):
     """The starter ``seat`` laid ``count`` cards face down, seen from another seat (R-K1)."""
 
     seat: int
@@ -126,7 +128,7 @@ class HiddenBuried:
 
 
 @dataclass(frozen=True, slots=True)
-class ThrowFailed:
+class ThrowFailed(Frozen):
     """A throw was beatable (R-H1): ``forced`` is led instead, ``penalty`` points are
     paid (R-H3), and ``blocker`` is the seat that can beat the forced part (R-H2). All
     of it is public; the blocker's hand is not in it."""
@@ -139,7 +141,7 @@ class ThrowFailed:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class Played(Frozen):
     """``seat`` played ``cards`` to the current trick."""
 
     seat: int
@@ -147,7 +149,7 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(Frozen):
     """``seat`` won trick ``number`` (1–25) worth ``points`` (R-W5)."""
 
     number: int
@@ -156,7 +158,7 @@ class TrickWon:
 
 
 @dataclass(frozen=True, slots=True)
-class TalonBonus:
+class TalonBonus(Frozen):
     """The opponents won the last trick: the talon is shown and scored (R-S2)."""
 
     talon: tuple[int, ...]
@@ -165,7 +167,7 @@ class TalonBonus:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(Frozen):
     """The round is settled (R-S3, R-S4). ``result`` is the whole result, the talon
     included: at the round's end every seat sees the talon (R-K1). (The game always
     gives it; it may be left out only in events made by hand, for messages.)"""
@@ -181,7 +183,7 @@ class RoundEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Frozen):
     """A team's level passed A (R-S5)."""
 
     winner: int

@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from tuolaji.core.cards import (
     SEATS,
@@ -48,10 +49,10 @@ from tuolaji.game.checks import (
     DRAWN_CARDS,
     check_draw,
     check_pass,
-    check_seat,
     checked_bury,
     checked_play,
     declaration_after,
+    seat_number,
 )
 from tuolaji.game.events import (
     Buried,
@@ -99,8 +100,13 @@ class Game:
         decks: Iterable[Sequence[int]] = (),
         start: RoundStart | None = None,
         round_limit: int | None = None,
+        *,
+        _dealt: bool = True,
     ) -> None:
         self._setup(rules, seed, decks, start, round_limit)
+        if not _dealt:
+            # from_position and copy set the round themselves: no shuffle is spent
+            return
         if start is None:
             self.round = self._deal(1, 0, None, None, 0)
         else:
@@ -152,9 +158,8 @@ class Game:
         larger, later rounds are dealt from ``seed``. A position no game can reach is
         refused with :class:`~tuolaji.game.position.PositionError` naming the rule."""
         check_position(position, rules)
-        game = cls.__new__(cls)
         start = RoundStart(position.rank, position.declarers, position.starter)
-        game._setup(rules, seed, (), start, round_limit)
+        game = cls(rules, seed, (), start, round_limit, _dealt=False)
         if position.levels is not None:
             game.levels = list(position.levels)
         game.round = round_state_of(position, rules)
@@ -171,19 +176,25 @@ class Game:
         copied (the round's lists and hands, the events, actions and results lists, the
         shuffle's random state, the stacked decks to come); what never changes (rules,
         cards as tuples, frozen events) is shared."""
-        twin = object.__new__(type(self))
-        fields = dict(self.__dict__)
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = list(value)
-        fields["round"] = self.round.copy()
+        # Field by field rather than through __dict__, which the compiled build's
+        # classes do not have (docs/benchmarks.md, "The compiled engine").
+        twin = Game(self.rules, self.seed, (), self.start, self.round_limit, _dealt=False)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
-        fields["_rng"] = rng
+        twin._rng = rng
         # the decks still to come: an iterator may be endless, so it is copied as it
         # stands (a generator cannot be: give a list, or an iterator object)
-        fields["_decks"] = copy.deepcopy(self._decks)
-        twin.__dict__.update(fields)
+        twin._decks = copy.deepcopy(self._decks)
+        twin.levels = list(self.levels)
+        twin.phase = self.phase
+        twin.winner = self.winner
+        twin.events = list(self.events)
+        twin._actions = list(self._actions)
+        twin._pending_draws = self._pending_draws
+        twin.results = list(self.results)
+        twin.stacked_decks = list(self.stacked_decks)
+        twin.packs = list(self.packs)
+        twin.round = self.round.copy()
         return twin
 
     # ----------------------------------------------------------------- the deal
@@ -214,10 +225,9 @@ class Game:
         """The trump context, once the round's trump is settled."""
         return self.round.ctx
 
-    def hand(self, seat: int) -> list[int]:
+    def hand(self, seat: object) -> list[int]:
         """The cards ``seat`` holds (hidden information: interfaces use ``observe``)."""
-        check_seat(seat)
-        return from_layers(*self.round.hands[seat])
+        return from_layers(*self.round.hands[seat_number(seat)])
 
     def turn(self) -> Turn:
         """Who may act now and with which kinds of action, and whether the game waits
@@ -229,7 +239,7 @@ class Game:
         may declare then) and when the game is over (``turn().seat``)."""
         return turn_of(self.phase, self.round).seat
 
-    def open_actions(self, seat: int) -> frozenset[ActionKind]:
+    def open_actions(self, seat: object) -> frozenset[ActionKind]:
         """The kinds of action ``seat`` may take now, and :data:`ActionKind.DRAW
         <tuolaji.game.turn.ActionKind.DRAW>` (no seat's, R-D2) while cards are drawn.
         The kinds are string enums: ``"declare" in game.open_actions(0)`` works."""
@@ -237,7 +247,7 @@ class Game:
         kinds = turn.kinds(seat)
         return kinds | {ActionKind.DRAW} if turn.chance else kinds
 
-    def could_declare(self, seat: int) -> bool:
+    def could_declare(self, seat: object) -> bool:
         """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): cheap bit
         tests, for a driver deciding whether a seat is worth asking."""
         return could_declare(self.phase, self.round, seat)
@@ -246,17 +256,17 @@ class Game:
         """During the deal, the seats for which ``could_declare`` holds (in seat order)."""
         return turns.seats_that_could_declare(self.phase, self.round)
 
-    def legal_plays(self, seat: int) -> LegalPlays:
+    def legal_plays(self, seat: object) -> LegalPlays:
         """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose
         ``in`` is :meth:`can_play`."""
         return LegalPlays(self, seat)
 
-    def legal_declarations(self, seat: int) -> LegalDeclarations:
+    def legal_declarations(self, seat: object) -> LegalDeclarations:
         """The declarations ``seat`` may make now: a view whose ``in`` is
         :meth:`can_declare`."""
         return LegalDeclarations(self, seat)
 
-    def legal_burials(self, seat: int) -> LegalBurials:
+    def legal_burials(self, seat: object) -> LegalBurials:
         """The burials ``seat`` may make now: a lazy view whose ``in`` is
         :meth:`can_bury`."""
         return LegalBurials(self, seat)
@@ -269,12 +279,12 @@ class Game:
 
     # --------------------------------------------------------------------- draw
 
-    def check_draw(self, count: int = 1) -> None:
+    def check_draw(self, count: object = 1) -> None:
         """Refuse drawing ``count`` cards outside the draw phase, or more than are left
         to draw before the final window (R-D2)."""
         check_draw(self.phase, self.round, count)
 
-    def can_draw(self, count: int = 1) -> bool:
+    def can_draw(self, count: object = 1) -> bool:
         """Whether ``count`` cards can be drawn now."""
         try:
             self.check_draw(count)
@@ -328,23 +338,26 @@ class Game:
 
     # ------------------------------------------------------------------ declare
 
-    def check_declare(self, seat: int, cards: Sequence[int]) -> None:
+    def check_declare(self, seat: object, cards: Sequence[int]) -> None:
         """Refuse a declaration the rules forbid (R-T2–R-T4)."""
-        self._declaration_after(seat, cards)
+        self._declaration_after(seat_number(seat), cards)
 
     def _declaration_after(self, seat: int, cards: Sequence[int]) -> Declaration:
         return declaration_after(self.phase, self.round, seat, cards)
 
-    def can_declare(self, seat: int, cards: Sequence[int]) -> bool:
+    def can_declare(self, seat: object, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may reveal ``cards`` now."""
         try:
-            self._declaration_after(seat, cards)
+            self._declaration_after(seat_number(seat), cards)
         except IllegalAction:
             return False
         return True
 
-    def declare(self, seat: int, cards: Sequence[int]) -> list[Event]:
+    def declare(self, seat: object, cards: Sequence[int]) -> list[Event]:
         """``seat`` reveals ``cards``; they stand as the trump declaration (R-T2, R-T3)."""
+        return self._declare(seat_number(seat), cards)
+
+    def _declare(self, seat: int, cards: Sequence[int]) -> list[Event]:
         outcome = self._declaration_after(seat, cards)
         mark = len(self.events)
         state = self.round
@@ -360,16 +373,19 @@ class Game:
                 state.window_seat = next_seat(seat)
         return self.events[mark:]
 
-    def check_pass(self, seat: int) -> None:
+    def check_pass(self, seat: object) -> None:
         """Refuse a pass out of turn or outside the final window (R-T4)."""
-        check_pass(self.phase, self.round, seat)
+        check_pass(self.phase, self.round, seat_number(seat))
 
-    def can_pass(self, seat: int) -> bool:
+    def can_pass(self, seat: object) -> bool:
         """Whether ``seat`` may pass now."""
         return self.phase is Phase.DECLARE and type(seat) is int and seat == self.round.window_seat
 
-    def pass_declaring(self, seat: int) -> list[Event]:
+    def pass_declaring(self, seat: object) -> list[Event]:
         """``seat`` passes; four passes in a row close the window (R-T4)."""
+        return self._pass(seat_number(seat))
+
+    def _pass(self, seat: int) -> list[Event]:
         self.check_pass(seat)
         mark = len(self.events)
         state = self.round
@@ -410,23 +426,26 @@ class Game:
 
     # ------------------------------------------------------------------- bury
 
-    def check_bury(self, seat: int, cards: Sequence[int]) -> None:
+    def check_bury(self, seat: object, cards: Sequence[int]) -> None:
         """Refuse a burial that is not 8 of the starter's cards in the exchange (R-K1)."""
-        self._checked_bury(seat, cards)
+        self._checked_bury(seat_number(seat), cards)
 
     def _checked_bury(self, seat: int, cards: Sequence[int]) -> Layers:
         return checked_bury(self.phase, self.round, seat, cards)
 
-    def can_bury(self, seat: int, cards: Sequence[int]) -> bool:
+    def can_bury(self, seat: object, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may bury ``cards`` now."""
         try:
-            self._checked_bury(seat, cards)
+            self._checked_bury(seat_number(seat), cards)
         except IllegalAction:
             return False
         return True
 
-    def bury(self, seat: int, cards: Sequence[int]) -> list[Event]:
+    def bury(self, seat: object, cards: Sequence[int]) -> list[Event]:
         """The starter lays 8 cards face down; the starter then leads (R-K1, R-P1)."""
+        return self._bury(seat_number(seat), cards)
+
+    def _bury(self, seat: int, cards: Sequence[int]) -> list[Event]:
         layers = self._checked_bury(seat, cards)
         mark = len(self.events)
         state = self.round
@@ -440,24 +459,27 @@ class Game:
 
     # -------------------------------------------------------------------- play
 
-    def check_play(self, seat: int, cards: Sequence[int]) -> None:
+    def check_play(self, seat: object, cards: Sequence[int]) -> None:
         """Refuse a lead or follow the rules forbid (R-P1–R-P7, R-C4, R-H2)."""
-        self._checked_play(seat, cards)
+        self._checked_play(seat_number(seat), cards)
 
     def _checked_play(self, seat: int, cards: Sequence[int]) -> tuple[Layers, Combo | None]:
         return checked_play(self.phase, self.round, seat, cards)
 
-    def can_play(self, seat: int, cards: Sequence[int]) -> bool:
+    def can_play(self, seat: object, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may play ``cards`` now."""
         try:
-            self._checked_play(seat, cards)
+            self._checked_play(seat_number(seat), cards)
         except IllegalAction:
             return False
         return True
 
-    def play(self, seat: int, cards: Sequence[int]) -> list[Event]:
+    def play(self, seat: object, cards: Sequence[int]) -> list[Event]:
         """``seat`` leads or follows with ``cards``. A beatable throw is taken back and
         its forced part led instead (R-H2, R-H3); the fourth play ends the trick."""
+        return self._play(seat_number(seat), cards)
+
+    def _play(self, seat: int, cards: Sequence[int]) -> list[Event]:
         play, lead = self._checked_play(seat, cards)
         mark = len(self.events)
         state = self.round
@@ -564,21 +586,25 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Carry out any action value (used by replay and by players). ``Draw(n)`` is
         checked whole before the first card is drawn, so a refused one draws nothing."""
+        # The fields are read untyped: the compiled build would convert a field typed
+        # int or tuple on the way (True into seat 1, a str into TypeError), and a bad
+        # value must reach the checks, which refuse it naming the rule (R-N3, R-N4, R-D2).
+        fields: Any = action
         if isinstance(action, Draw):
-            count = action.count
+            count = fields.count
             self.check_draw(count)
             events: list[Event] = []
             for _ in range(count):
                 events += self.draw()
             return events
         if isinstance(action, Declare):
-            return self.declare(action.seat, action.cards)
+            return self.declare(fields.seat, fields.cards)
         if isinstance(action, Pass):
-            return self.pass_declaring(action.seat)
+            return self.pass_declaring(fields.seat)
         if isinstance(action, Bury):
-            return self.bury(action.seat, action.cards)
+            return self.bury(fields.seat, fields.cards)
         if isinstance(action, Play):
-            return self.play(action.seat, action.cards)
+            return self.play(fields.seat, fields.cards)
         raise TypeError(f"not an action: {action!r}")
 
     def card_locations(self) -> dict[str, list[int]]:

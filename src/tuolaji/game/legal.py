@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
-from tuolaji.core.cards import TALON_SIZE, from_layers
+from tuolaji.core.cards import SEATS, TALON_SIZE, from_layers
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import count_legal_follows, count_multisets, legal_follow_layers, multisets
 from tuolaji.core.leads import Leads
@@ -48,14 +48,17 @@ class LegalView:
     """The legal actions of one kind open to ``seat`` in ``game`` (see the module
     docstring). Subclasses say what the actions are."""
 
-    __slots__ = ("game", "seat")
+    __slots__ = ("_number", "game", "seat")
 
     #: what the view lists, for its ``repr``
     noun = "actions"
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: object) -> None:
         self.game = game
+        #: the seat as given: any value, and the view of a value that is not a seat 0–3
+        #: (R-N4; ``True`` is not seat 1) is empty
         self.seat = seat
+        self._number = seat if type(seat) is int and 0 <= seat < SEATS else -1
 
     def __contains__(self, cards: object) -> bool:
         raise NotImplementedError
@@ -87,10 +90,7 @@ class LegalPlays(LegalView):
 
     def _open(self) -> bool:
         game = self.game
-        # ``True == 1``: a bool is no seat (R-N4), so the type is tested first
-        return (
-            type(self.seat) is int and game.phase is Phase.PLAY and self.seat == game.round.to_play
-        )
+        return game.phase is Phase.PLAY and self._number == game.round.to_play
 
     def __contains__(self, cards: object) -> bool:
         # the check refuses what is not cards (R-N3) by answering False
@@ -103,7 +103,7 @@ class LegalPlays(LegalView):
     def _leads(self) -> Leads:
         state = self.game.round
         assert state.ctx is not None
-        return Leads(state.ctx, state.hands[self.seat])
+        return Leads(state.ctx, state.hands[self._number])
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         if not self._open():
@@ -113,8 +113,8 @@ class LegalPlays(LegalView):
             yield from self._leads()
             return
         assert state.ctx is not None
-        must_beat = self.seat == state.blocker
-        hand = state.hands[self.seat]
+        must_beat = self._number == state.blocker
+        hand = state.hands[self._number]
         for ones, twos in legal_follow_layers(state.ctx, state.lead, hand, must_beat):
             yield tuple(from_layers(ones, twos))
 
@@ -127,8 +127,8 @@ class LegalPlays(LegalView):
         if state.lead is None:
             return self._leads().count()
         assert state.ctx is not None
-        hand = state.hands[self.seat]
-        return count_legal_follows(state.ctx, state.lead, hand, self.seat == state.blocker)
+        hand = state.hands[self._number]
+        return count_legal_follows(state.ctx, state.lead, hand, self._number == state.blocker)
 
 
 class LegalDeclarations(LegalView):
@@ -153,7 +153,7 @@ class LegalDeclarations(LegalView):
             return
         state = self.game.round
         yield from declaration_options(
-            state.rank, state.declaration, self.seat, state.hands[self.seat]
+            state.rank, state.declaration, self._number, state.hands[self._number]
         )
 
 
@@ -166,8 +166,7 @@ class LegalBurials(LegalView):
 
     def _open(self) -> bool:
         game = self.game
-        seat = self.seat
-        return type(seat) is int and game.phase is Phase.EXCHANGE and seat == game.round.starter
+        return game.phase is Phase.EXCHANGE and self._number == game.round.starter
 
     def __contains__(self, cards: object) -> bool:
         # the check refuses what is not cards (R-N3) by answering False
@@ -179,11 +178,11 @@ class LegalBurials(LegalView):
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         if not self._open():
             return
-        for ones, twos in multisets(*self.game.round.hands[self.seat], TALON_SIZE):
+        for ones, twos in multisets(*self.game.round.hands[self._number], TALON_SIZE):
             yield tuple(from_layers(ones, twos))
 
     def count(self) -> int:
         """How many distinct burials there are: counted, not listed."""
         if not self._open():
             return 0
-        return count_multisets(*self.game.round.hands[self.seat], TALON_SIZE)
+        return count_multisets(*self.game.round.hands[self._number], TALON_SIZE)

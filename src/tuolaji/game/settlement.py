@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tuolaji.core.cards import next_seat, partner_of, points_of, team_of
+from tuolaji.core.frozen import Frozen
 from tuolaji.core.scoring import settle, talon_multiplier
 from tuolaji.game.events import TalonBonus
 from tuolaji.game.state import RoundResult, RoundState
 
 
 @dataclass(frozen=True, slots=True)
-class Settled:
+class Settled(Frozen):
     """A round's result, the talon bonus event if there was one, and the next round's
     declaring team and starter."""
 

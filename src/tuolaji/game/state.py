@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from tuolaji.core.cards import Layers, team_of
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
+from tuolaji.core.frozen import Frozen
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 
@@ -24,7 +25,7 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(Frozen):
     """A finished trick: plays in order (the lead first), its winner and points."""
 
     number: int
@@ -35,7 +36,7 @@ class CompletedTrick:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(Frozen):
     """What a finished round came to (R-S2–R-S4)."""
 
     number: int
@@ -110,7 +111,7 @@ class RoundState:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStart:
+class RoundStart(Frozen):
     """How to open a game that does not start from round 1's open declaring: the trump
     rank (both teams' level), the declaring team and the starter (who draws first)."""
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tuolaji.core.cards import BJ, RJ, SEATS
 from tuolaji.core.declare import PAIR_DECLARATION
+from tuolaji.core.frozen import Frozen
 from tuolaji.game.state import Phase, RoundState
 
 
@@ -40,7 +41,7 @@ _DECLARE = frozenset({ActionKind.DECLARE})
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Frozen):
     """Who may act now, and with which kinds of action.
 
     ``chance`` is True while the game waits for the next card to be drawn (a
