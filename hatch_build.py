@@ -47,9 +47,11 @@ class CompiledEngineHook(BuildHookInterface):
         try:
             built = engine.compile_engine(tree)
         except Exception as error:  # any failure of the compile leaves the wheel pure
-            reason = str(error).strip().splitlines()[-1:] or [type(error).__name__]
+            lines = str(error).strip().splitlines() or [type(error).__name__]
+            # the last line names what failed; a compiler's command line is cut short
+            reason = lines[-1] if len(lines[-1]) <= 160 else lines[-1][:157] + "..."
             self.app.display_warning(
-                f"tuolaji: the engine was not compiled ({reason[0]}); "
+                f"tuolaji: the engine was not compiled ({reason}); "
                 "installing the pure-Python package, which works the same, only slower"
             )
             return

@@ -15,7 +15,8 @@ Measurements (each reports a rate, higher is faster):
 - ``playout``: one search playout per call, as the search bot makes one: a game rebuilt
   from a seat's mid-round observation and the real hidden cards
   (``game_from_observation``), played to the end of the round by
-  ``tuolaji.bots.search.play_out``; playouts per second.
+  ``tuolaji.bots.search.play_out`` — with its players seeded with the knowledge of the
+  round's history where the tree's search does that; playouts per second.
 
 ``--compiled`` adds a third side: the working tree's compiled copy (``make compiled``,
 ``build/compiled``), so the pure and the compiled build are both compared with the
@@ -120,17 +121,34 @@ def _fingerprint(positions: list[tuple[Any, Any, Any]]) -> str:
 
 def _playout_rate(playouts: int, seed: int, clock: Clock) -> tuple[float, str]:
     """Playouts per second from :func:`_playout_positions` (one warm-up pass first),
-    and the positions' fingerprint."""
-    from tuolaji.bots.search import play_out
+    and the positions' fingerprint. Each playout is made as the tree's search makes
+    one: where the search seeds its playout players with the knowledge of the round's
+    history (``seeds_for``) and rebuilds the guessed game unchecked, so does this; the
+    seat's templates, made once a decision for all its playouts, are made before the
+    timing."""
+    from tuolaji.bots import search
     from tuolaji.game.determinize import game_from_observation
 
     positions = _playout_positions(seed)
-    for observation, hands, talon in positions:
-        play_out(game_from_observation(observation, hands, talon))
+    seeded = hasattr(search, "seeds_for")
+    templates = [
+        search.history_templates(observation) if seeded else None for observation, _, _ in positions
+    ]
+
+    def one(index: int) -> None:
+        observation, hands, talon = positions[index]
+        if seeded:  # and, in the same trees, the guess's position left unchecked
+            game = game_from_observation(observation, hands, talon, check=False)
+            seeds = search.seeds_for(observation, templates[index], hands, talon)
+            search.play_out(game, seeds)
+        else:
+            search.play_out(game_from_observation(observation, hands, talon))
+
+    for index in range(len(positions)):
+        one(index)
     start = clock()
     for n in range(playouts):
-        observation, hands, talon = positions[n % len(positions)]
-        play_out(game_from_observation(observation, hands, talon))
+        one(n % len(positions))
     return playouts / (clock() - start), _fingerprint(positions)
 
 

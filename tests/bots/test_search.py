@@ -27,7 +27,13 @@ from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.bots.registry import make_player
-from tuolaji.bots.search import SearchPlayer, round_utility
+from tuolaji.bots.search import (
+    SearchPlayer,
+    history_templates,
+    play_candidates,
+    round_utility,
+    seeds_for,
+)
 from tuolaji.core import CLASSIC, STANDARD, RuleSet
 from tuolaji.core.cards import from_layers
 from tuolaji.game import Game, Phase, RoundStart, observe
@@ -45,6 +51,35 @@ def walk_decisions(rules: RuleSet, seed: int) -> Iterator[Game]:
         if game.phase is Phase.PLAY:
             yield game
         step(game, players)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+@pytest.mark.parametrize("seed", range(3))
+def test_seeded_playouts_are_the_fresh_players_playouts(rules: RuleSet, seed: int) -> None:
+    # The playout players start from the history known once a decision, with each
+    # guessed hand taken out: exactly the knowledge a fresh player builds from its own
+    # observation, so the playouts' results are the same, move for move.
+    rng = random.Random(seed)
+    checked = 0
+    for number, game in enumerate(walk_decisions(rules, seed)):
+        if number % 9:
+            continue  # every ninth decision: failed throws and declarations among them
+        seat = game.round.to_play
+        obs = observe(game, seat)
+        hands, talon = sample_hidden(rng, obs, knowledge_for(obs, None))
+        templates = history_templates(obs)
+        guess = game_from_observation(obs, hands, talon)
+        # the playouts' unchecked rebuild is the same game
+        unchecked = game_from_observation(obs, hands, talon, check=False)
+        assert all(observe(unchecked, s) == observe(guess, s) for s in range(4))
+        for other, seed_knowledge in enumerate(seeds_for(obs, templates, hands, talon)):
+            assert seed_knowledge == knowledge_for(observe(guess, other), None), other
+        candidates = [list(cards) for cards in list(game.legal_plays(seat))[:3]]
+        assert play_candidates(obs, hands, talon, candidates, templates) == play_candidates(
+            obs, hands, talon, candidates
+        )
+        checked += 1
+    assert checked >= 8
 
 
 @pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])

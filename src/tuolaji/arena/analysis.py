@@ -35,7 +35,13 @@ from typing import Any
 
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
-from tuolaji.bots.search import candidate_plays, play_candidates, round_utility, team_levels
+from tuolaji.bots.search import (
+    candidate_plays,
+    history_templates,
+    play_candidates,
+    round_utility,
+    team_levels,
+)
 from tuolaji.core.cards import SEATS, format_cards, team_of
 from tuolaji.game.actions import Play
 from tuolaji.game.game import Game
@@ -239,9 +245,10 @@ def analyse_decision(
     utilities: list[list[float]] = [[] for _ in candidates]
     levels = [0.0] * len(candidates)
     points = [0.0] * len(candidates)
+    templates = history_templates(observation)
     for _guess in range(guesses):
         hands, talon = sample_hidden(rng, observation, know)
-        results = play_candidates(observation, hands, talon, candidates)
+        results = play_candidates(observation, hands, talon, candidates, templates)
         for index, result in enumerate(results):
             utilities[index].append(round_utility(result, team))
             levels[index] += team_levels(result, team)

@@ -42,10 +42,13 @@ def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet
 class HeuristicPlayer:
     """A fast rule-of-thumb player (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, knowledge: Knowledge | None = None) -> None:
+        """``knowledge``: what the seat knows already (a search playout's seed,
+        :meth:`~tuolaji.bots.knowledge.Knowledge.seeded`), carried on from its next
+        decision when it is of the same round."""
         self.name = "heuristic"
         self.seed = seed
-        self._knowledge: Knowledge | None = None
+        self._knowledge = knowledge
 
     def declaration(self, observation: Observation) -> Sequence[int] | None:
         """Declare the option whose suit gives the longest trumps, if long enough."""

@@ -47,22 +47,58 @@ class Knowledge:
         # that, own plays come out of that hand and must not be taken out twice.
         first = not self.hand_taken
         if first:
-            self.unseen = remove_layers(self.unseen, obs.hand_layers)
-            if obs.buried:
-                self.unseen = remove_layers(self.unseen, to_layers(obs.buried))
-            self.hand_taken = True
-            for declaration in obs.declarations:
-                if declaration.seat not in (self.seat, obs.starter):
-                    self._learn(declaration.seat, to_layers(declaration.cards))
+            self._take_out(obs.hand_layers, obs.buried)
+            self._learn_declarations(obs.declarations, obs.starter)
+        self._see_history(obs, first)
+
+    def _take_out(self, hand: Layers, buried: tuple[int, ...]) -> None:
+        """The seat's own hand, and its own burial (the starter's), are not unseen."""
+        self.unseen = remove_layers(self.unseen, hand)
+        if buried:
+            self.unseen = remove_layers(self.unseen, to_layers(buried))
+        self.hand_taken = True
+
+    def _learn_declarations(
+        self, declarations: tuple[Declaration, ...], starter: int | None
+    ) -> None:
+        """A declaration shows its cards: held still, unless the starter may have buried
+        them."""
+        for declaration in declarations:
+            if declaration.seat not in (self.seat, starter):
+                self._learn(declaration.seat, to_layers(declaration.cards))
+
+    def _see_history(self, obs: Observation, own_too: bool) -> None:
+        """The tricks and plays of ``obs`` not seen yet."""
         tricks = obs.tricks
         while self.tricks_seen < len(tricks):
             done = tricks[self.tricks_seen]
-            self._see_plays(done.plays, self.trick_seen, first, done.failed_throw)
+            self._see_plays(done.plays, self.trick_seen, own_too, done.failed_throw)
             self.trick_seen = 0
             self.tricks_seen += 1
         if len(obs.trick) > self.trick_seen:
-            self._see_plays(obs.trick, self.trick_seen, first, obs.failed_throw)
+            self._see_plays(obs.trick, self.trick_seen, own_too, obs.failed_throw)
             self.trick_seen = len(obs.trick)
+
+    def seeded(self, hand: Layers, buried: tuple[int, ...]) -> Knowledge:
+        """A copy of this knowledge of the round's history alone
+        (:func:`history_knowledge`) with the seat's ``hand`` and own ``buried`` cards
+        taken out: what the seat's own first :meth:`update` would have made of the same
+        observation, without going over the history again."""
+        assert not self.hand_taken, "only a knowledge of the history alone is seeded"
+        copy = Knowledge(
+            self.seat,
+            self.round_number,
+            self.ctx,
+            self.unseen,
+            list(self.void),
+            list(self.known),
+            self.tricks_seen,
+            self.trick_seen,
+            False,
+            self.declarations,
+        )
+        copy._take_out(hand, buried)
+        return copy
 
     def _learn(self, seat: int, cards: Layers) -> None:
         """``seat`` holds ``cards`` (a multiset union: a card is never counted twice)."""
@@ -126,3 +162,18 @@ def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:
         previous.declarations = obs.declarations
     previous.update(obs)
     return previous
+
+
+def history_knowledge(obs: Observation, seat: int) -> Knowledge:
+    """What ``seat`` knows from the public history of ``obs`` alone — the declarations
+    and every play so far — before its own hand is taken out (:meth:`Knowledge.seeded`
+    does that). Every guess at the hidden cards shares it, so a search makes it once a
+    decision for each seat, and its playouts start from copies."""
+    assert obs.ctx is not None
+    know = Knowledge(seat, obs.round_number, obs.ctx)
+    know.declarations = obs.declarations
+    know._learn_declarations(obs.declarations, obs.starter)
+    # every play leaves the unseen cards, the seat's own too: its hand is taken out later
+    # as it stands after them
+    know._see_history(obs, True)
+    return know

@@ -37,8 +37,9 @@ from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
 from tuolaji.bots.hidden import sample_hidden
-from tuolaji.bots.knowledge import Knowledge, knowledge_for
+from tuolaji.bots.knowledge import Knowledge, history_knowledge, knowledge_for
 from tuolaji.core.cards import (
+    SEATS,
     TALON_SIZE,
     Layers,
     contains_layers,
@@ -78,9 +79,14 @@ def round_utility(result: RoundResult, team: int) -> float:
     return team_levels(result, team) + POINTS_WEIGHT * sign * (result.opponents_points - 80) / 40
 
 
-def play_out(game: Game) -> RoundResult:
-    """Finish the round of ``game`` with four fresh heuristic players."""
-    players = [HeuristicPlayer() for _ in range(4)]
+def play_out(game: Game, seeds: Sequence[Knowledge] | None = None) -> RoundResult:
+    """Finish the round of ``game`` with four heuristic players: fresh ones, or ones that
+    start from the knowledge ``seeds`` (by seat) — the same play, without going over
+    the round's history once a player (:func:`seeds_for`)."""
+    if seeds is None:
+        players = [HeuristicPlayer() for _ in range(4)]
+    else:
+        players = [HeuristicPlayer(knowledge=know) for know in seeds]
     while game.phase is Phase.PLAY:
         seat = game.to_act()
         assert seat is not None  # during play the game always waits for one seat
@@ -105,22 +111,52 @@ def candidate_plays(observation: Observation, know: Knowledge, width: int) -> li
     return [from_layers(*layers) for _, layers in ranked[:width]]
 
 
+def history_templates(observation: Observation) -> list[Knowledge]:
+    """Each seat's knowledge of the round's history in ``observation``
+    (:func:`~tuolaji.bots.knowledge.history_knowledge`): made once a decision, shared by
+    all its guesses."""
+    return [history_knowledge(observation, seat) for seat in range(SEATS)]
+
+
+def seeds_for(
+    observation: Observation,
+    templates: Sequence[Knowledge],
+    hands: Sequence[Layers],
+    talon: Sequence[int],
+) -> list[Knowledge]:
+    """The four players' knowledge at ``observation`` on one guess (``hands`` by seat,
+    the observer's own included, and the ``talon``): the templates with each seat's
+    guessed hand — and the starter's burial — taken out."""
+    starter = observation.starter
+    buried = tuple(talon)
+    return [
+        template.seeded(hands[seat], buried if seat == starter else ())
+        for seat, template in enumerate(templates)
+    ]
+
+
 def play_candidates(
     observation: Observation,
     hands: Sequence[Layers],
     talon: Sequence[int],
     candidates: Sequence[Sequence[int]],
+    templates: Sequence[Knowledge] | None = None,
 ) -> list[RoundResult]:
     """The round's result when the observer plays each candidate on one guess at the
     hidden cards (``hands`` and ``talon``, from :func:`~tuolaji.bots.hidden.sample_hidden`)
-    and four heuristic players finish it: one result per candidate, in order."""
+    and four heuristic players finish it: one result per candidate, in order. With the
+    ``templates`` of :func:`history_templates` the players start from them (the same
+    results, sooner)."""
     seat = observation.seat
     assert seat is not None
     results: list[RoundResult] = []
     for cards in candidates:
-        game = game_from_observation(observation, hands, talon)
+        # the guess fits the observation by construction (sample_hidden, whose tests
+        # check it): the position's check is left out of the playouts
+        game = game_from_observation(observation, hands, talon, check=False)
+        seeds = None if templates is None else seeds_for(observation, templates, hands, talon)
         game.play(seat, cards)
-        results.append(play_out(game))
+        results.append(play_out(game, seeds))
     return results
 
 
@@ -242,11 +278,12 @@ class SearchPlayer:
         candidates = candidate_plays(observation, know, self.width)
         if len(candidates) == 1:
             return candidates[0]
+        templates = history_templates(observation)
         outcomes = self._evaluate(
             observation,
             know,
             len(candidates),
-            lambda hands, talon: play_candidates(observation, hands, talon, candidates),
+            lambda hands, talon: play_candidates(observation, hands, talon, candidates, templates),
         )
         return candidates[self._choose(outcomes)]
 

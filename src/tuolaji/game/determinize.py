@@ -45,10 +45,16 @@ def position_of(
 
 
 def game_from_observation(
-    observation: Observation, hands: Sequence[Layers], talon: Sequence[int]
+    observation: Observation,
+    hands: Sequence[Layers],
+    talon: Sequence[int],
+    *,
+    check: bool = True,
 ) -> Game:
     """A one-round game in the play phase whose public state is ``observation`` and
     whose hands and talon are the given ones (the observer's own hand must be among
-    them). The game stops at the end of this round."""
+    them). The game stops at the end of this round. ``check=False`` trusts the hands
+    and talon to fit the observation, as a guess from
+    :func:`~tuolaji.bots.hidden.sample_hidden` does (see :meth:`Game.from_position`)."""
     position = position_of(observation, hands, talon)
-    return Game.from_position(position, observation.rules, round_limit=1)
+    return Game.from_position(position, observation.rules, round_limit=1, check=check)
