@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from tuolaji.bots.knowledge import Knowledge
+from tuolaji.bots.sampling import randbelow
 from tuolaji.core.cards import (
     SEATS,
     TALON_SIZE,
@@ -103,7 +104,7 @@ def _try_deal(
         if not choices:
             return None
         total = sum(left[h] for h in choices)
-        pick = rng.randrange(total)
+        pick = randbelow(rng, total)
         for holder in choices:
             pick -= left[holder]
             if pick < 0:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
-from tuolaji.bots.sampling import sample_multiset
+from tuolaji.bots.sampling import randbelow, sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
 from tuolaji.core.combos import TRACTOR, Combo
 from tuolaji.core.declare import declaration_options
@@ -37,16 +37,17 @@ def random_lead(rng: random.Random, ctx: TrumpContext, hand: Layers, throw_rate:
     if rng.random() < throw_rate:
         suits = [s for s, mask in enumerate(ctx.suit_mask) if (ones & mask).bit_count() >= 2]
         if suits:
-            mask = ctx.suit_mask[rng.choice(suits)]
+            mask = ctx.suit_mask[suits[randbelow(rng, len(suits))]]
             s_ones, s_twos = ones & mask, twos & mask
-            size = rng.randint(2, min(8, s_ones.bit_count() + s_twos.bit_count()))
+            # randint(2, most), drawn the same way
+            size = 2 + randbelow(rng, min(8, s_ones.bit_count() + s_twos.bit_count()) - 1)
             sample = sample_multiset(rng, s_ones, s_twos, size)
             if sample is not None:
                 return sample
     singles = bits_of(ones)
     pairs = bits_of(twos)
     tractors = tractor_masks(ctx, twos) if len(pairs) >= 2 else []
-    pick = rng.randrange(len(singles) + len(pairs) + len(tractors))
+    pick = randbelow(rng, len(singles) + len(pairs) + len(tractors))
     if pick < len(singles):
         return singles[pick], 0
     pick -= len(singles)
@@ -76,7 +77,8 @@ def random_follow(
             candidate = sample
         if not constrained or follow_fault(ctx, lead, hand, candidate, must_beat) is None:
             return candidate
-    return rng.choice(list(legal_follow_layers(ctx, lead, hand, must_beat)))
+    legal = list(legal_follow_layers(ctx, lead, hand, must_beat))
+    return legal[randbelow(rng, len(legal))]
 
 
 # Bots are built on these players by subclassing them, which the compiled build allows
@@ -100,7 +102,7 @@ class RandomPlayer:
             observation.rank, observation.declaration, observation.seat, observation.hand_layers
         )
         if options and self.rng.random() < self.declare_rate:
-            return self.rng.choice(options)
+            return options[randbelow(self.rng, len(options))]
         return None
 
     def bury(self, observation: Observation) -> Sequence[int]:

@@ -14,6 +14,18 @@ from tuolaji.core.cards import Layers, bits_of
 from tuolaji.core.follow import count_multisets
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """A random int in ``[0, n)`` for ``n`` > 0: the very draw of ``rng.randrange(n)``
+    (and of ``rng.choice`` over ``n`` items) — CPython's own method, on the generator's
+    ``getrandbits`` — made here so that the compiled build does not call back into the
+    ``random`` module's Python code for each of a round's hundreds of choices."""
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
 def sample_multiset(
     rng: random.Random, ones: int, twos: int, size: int, min_pairs: int = 0
 ) -> Layers | None:
@@ -22,11 +34,11 @@ def sample_multiset(
     if size == 1:
         # The common case (following a single) without the counting.
         held = bits_of(ones)
-        return (held[rng.randrange(len(held))], 0) if held else None
+        return (held[randbelow(rng, len(held))], 0) if held else None
     total = count_multisets(ones, twos, size, min_pairs)
     if total == 0:
         return None
-    pick = rng.randrange(total)
+    pick = randbelow(rng, total)
     n_pairs = min_pairs
     while True:
         # the multisets with at least n_pairs pairs, less those with at least one more
