@@ -54,6 +54,13 @@ def test_search_takes_a_budget_in_guesses_or_in_seconds() -> None:
     assert parse_player(f"search:guesses={MAX_SEARCH_GUESSES}").guesses == MAX_SEARCH_GUESSES
 
 
+def test_search_width_is_how_many_plays_it_compares() -> None:
+    wide = make_player("search:guesses=4:width=6", 1)
+    assert isinstance(wide, SearchPlayer) and wide.width == 6 and wide.max_guesses == 4
+    plain = make_player("search", 1)
+    assert isinstance(plain, SearchPlayer) and plain.width == 3  # the default
+
+
 @pytest.mark.parametrize(
     ("name", "says"),
     [
@@ -67,7 +74,11 @@ def test_search_takes_a_budget_in_guesses_or_in_seconds() -> None:
         ("search:guesses=8:seconds=1", "one budget, in guesses or in seconds"),
         ("search:0.2:guesses=8", "one budget, in guesses or in seconds"),
         ("search:guesses=8:guesses=9", "the option guesses= is given twice"),
-        ("search:width=5", "search takes the options guesses=…, seconds=…, name=…"),
+        ("search:width=0", "candidate plays from 1 to 8, not 0"),
+        ("search:width=9", "from 1 to 8, not 9"),
+        ("search:width=two", "from 1 to 8, not two"),
+        ("search:width=", "not ''"),
+        ("search:depth=5", "search takes the options guesses=…, seconds=…, name=…"),
         ("random:0.2", "random takes the options name=…, not '0.2'"),
         ("heuristic:guesses=3", "heuristic takes the options name=…"),
         ("searching", "unknown player 'searching'"),

@@ -37,7 +37,7 @@ def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet
 
 
 # Bots are built on these players by subclassing them, which the compiled build allows
-# only when asked (docs/benchmarks.md, "The compiled engine").
+# only when asked (docs/architecture.md, "Two builds").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPlayer:
     """A fast rule-of-thumb player (see the module docstring)."""

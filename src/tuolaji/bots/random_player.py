@@ -82,7 +82,7 @@ def random_follow(
 
 
 # Bots are built on these players by subclassing them, which the compiled build allows
-# only when asked (docs/benchmarks.md, "The compiled engine").
+# only when asked (docs/architecture.md, "Two builds").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPlayer:
     """Plays uniformly at random among legal actions (see the module docstring)."""

@@ -5,6 +5,7 @@ A player name is a kind, then options, each after a colon::
     random   heuristic   search   cmd:COMMAND            the kinds
     search:guesses=64    search:0.2    search:seconds=0.2   the search's budget
     search:bury=search    search:bury=heuristic             who chooses its burial
+    search:width=5                                          how many plays it compares
     cmd:timeout=20:python examples/bot.py                  an external bot's timeout
     search:guesses=64:name=s64    cmd:name=mcts:./mcts     a label for the results
 
@@ -21,6 +22,7 @@ import re
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tuolaji.bots.base import Player
 from tuolaji.bots.external import DEFAULT_TIMEOUT_S, ExternalPlayer
@@ -41,6 +43,8 @@ MAX_SEARCH_SECONDS = 60
 #: The most guesses per decision that ``search:guesses=N`` takes (about a minute a
 #: decision early in a round on the development machine, as MAX_SEARCH_SECONDS).
 MAX_SEARCH_GUESSES = 5000
+#: The most candidate plays ``search:width=N`` compares (each costs a playout a guess).
+MAX_SEARCH_WIDTH = 8
 #: Who may choose a search's burial (``search:bury=…``): its own search, or the heuristic.
 BURIAL_CHOOSERS = ("search", "heuristic")
 #: The longest answer timeout that ``cmd:timeout=SECONDS`` takes.
@@ -58,7 +62,7 @@ _CMD_OPTION_LEFT = re.compile(r"(?:timeout|name)=")
 _OPTIONS = {
     "random": ("name",),
     "heuristic": ("name",),
-    "search": ("guesses", "seconds", "name", "bury"),
+    "search": ("guesses", "seconds", "name", "bury", "width"),
     "cmd": ("timeout", "name"),
 }
 
@@ -79,6 +83,8 @@ class PlayerSpec:
     guesses: int | None = None
     #: who chooses a search's burial, ``search`` or ``heuristic`` (``search:bury=…``)
     bury: str | None = None
+    #: how many of the heuristic's best plays a search compares (``search:width=N``)
+    width: int | None = None
     #: an external bot's answer timeout (``cmd:timeout=SECONDS``)
     timeout_s: float | None = None
     #: an external bot's command, split into words
@@ -119,6 +125,7 @@ def parse_player(text: str) -> PlayerSpec:
         seconds=_search_seconds(options["seconds"]) if "seconds" in options else None,
         guesses=_search_guesses(options["guesses"]) if "guesses" in options else None,
         bury=_search_bury(options["bury"]) if "bury" in options else None,
+        width=_search_width(options["width"]) if "width" in options else None,
         timeout_s=_bot_timeout(options["timeout"]) if "timeout" in options else None,
         command=command,
     )
@@ -207,6 +214,17 @@ def _search_guesses(value: str) -> int:
     return guesses
 
 
+def _search_width(value: str) -> int:
+    """How many candidate plays the search compares, from ``width=``: 1 to 8."""
+    width = int(value) if value.strip().isdigit() else 0
+    if not 1 <= width <= MAX_SEARCH_WIDTH:
+        raise ValueError(
+            f"search:width=N takes a whole number of candidate plays from 1 to "
+            f"{MAX_SEARCH_WIDTH}, not {value.strip() if value.strip() else repr(value)}"
+        )
+    return width
+
+
 def _search_bury(value: str) -> str:
     """Who chooses the search's burial, from ``bury=``: ``search`` or ``heuristic``."""
     if value not in BURIAL_CHOOSERS:
@@ -244,8 +262,10 @@ def make_player(name: str, seed: int) -> Player:
         timeout_s = DEFAULT_TIMEOUT_S if spec.timeout_s is None else spec.timeout_s
         return ExternalPlayer(spec.command, seed, timeout_s=timeout_s, name=spec.display_name)
     if spec.kind == "search":
-        burial = {} if spec.bury is None else {"search_burial": spec.bury == "search"}
-        player: Player = SearchPlayer(seed, seconds=spec.seconds, guesses=spec.guesses, **burial)
+        extra: dict[str, Any] = {} if spec.width is None else {"width": spec.width}
+        if spec.bury is not None:
+            extra["search_burial"] = spec.bury == "search"
+        player: Player = SearchPlayer(seed, seconds=spec.seconds, guesses=spec.guesses, **extra)
     else:
         player = _FACTORIES[spec.kind](seed)
     player.name = spec.display_name

@@ -196,7 +196,7 @@ def bury_candidates(
 
 
 # Bots are built on these players by subclassing them, which the compiled build allows
-# only when asked (docs/benchmarks.md, "The compiled engine").
+# only when asked (docs/architecture.md, "Two builds").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPlayer:
     """Determinized Monte Carlo search (see the module docstring).

@@ -183,7 +183,7 @@ class Game:
         shuffle's random state, the stacked decks to come); what never changes (rules,
         cards as tuples, frozen events) is shared."""
         # Field by field rather than through __dict__, which the compiled build's
-        # classes do not have (docs/benchmarks.md, "The compiled engine").
+        # classes do not have (docs/architecture.md, "Two builds").
         twin = Game(self.rules, self.seed, (), self.start, self.round_limit, _dealt=False)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
