@@ -31,7 +31,7 @@ from tuolaji.bots.registry import (
     parse_player,
     split_players,
 )
-from tuolaji.bots.search import DEFAULT_GUESSES, SearchPlayer
+from tuolaji.bots.search import DEFAULT_GUESSES, DEFAULT_WIDTH, SearchPlayer
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot.py"
 BOT = shlex.join([sys.executable, str(EXAMPLE)])
@@ -58,7 +58,7 @@ def test_search_width_is_how_many_plays_it_compares() -> None:
     wide = make_player("search:guesses=4:width=6", 1)
     assert isinstance(wide, SearchPlayer) and wide.width == 6 and wide.max_guesses == 4
     plain = make_player("search", 1)
-    assert isinstance(plain, SearchPlayer) and plain.width == 3  # the default
+    assert isinstance(plain, SearchPlayer) and plain.width == DEFAULT_WIDTH
 
 
 @pytest.mark.parametrize(

@@ -215,7 +215,8 @@ def _search_guesses(value: str) -> int:
 
 
 def _search_width(value: str) -> int:
-    """How many candidate plays the search compares, from ``width=``: 1 to 8."""
+    """How many candidate plays the search compares, from ``width=``: 1 to 8 (8, the
+    most, by default)."""
     width = int(value) if value.strip().isdigit() else 0
     if not 1 <= width <= MAX_SEARCH_WIDTH:
         raise ValueError(

@@ -54,9 +54,12 @@ from tuolaji.game.observation import Observation, observe
 from tuolaji.game.position import Position
 from tuolaji.game.state import Phase, RoundResult
 
-#: Guesses per decision when no budget is given (about 0.4 s a decision on the
-#: development machine; docs/bots.md has the measurements).
-DEFAULT_GUESSES = 48
+#: Guesses per decision when no budget is given, and how many of the heuristic's plays
+#: are compared on each: the widest and longest search that keeps a decision within a
+#: second at the median (0.2 s compiled, 0.6 s in pure Python on the development
+#: machine), and stronger than 48 guesses of 3 plays on the same deals (docs/bots.md).
+DEFAULT_GUESSES = 96
+DEFAULT_WIDTH = 8
 POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
 #: how many standard errors a candidate must beat the heuristic's choice by
 CONFIDENCE = 1.0
@@ -216,7 +219,7 @@ class SearchPlayer:
         seconds: float | None = None,
         max_guesses: int = 64,
         min_guesses: int = 4,
-        width: int = 3,
+        width: int = DEFAULT_WIDTH,
         guesses: int | None = None,
         search_burial: bool = False,
         burial_width: int = DEFAULT_BURIAL_WIDTH,
