@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tuolaji.arena.limits import MAX_SEED
+from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_SEED
 from tuolaji.cli_help import LANG_VARIABLE
 from tuolaji.cli_help import fail as _fail
 from tuolaji.i18n import N_, _, ngettext
@@ -34,9 +34,8 @@ ANALYSE_HELP = N_(
 #: bad input (a file that is not a record, a seat or round the record lacks) exits so
 USAGE_EXIT_STATUS = 2
 MAX_TOP = 1000
-#: the most guesses a decision may be given (arena.analysis.MAX_GUESSES, not imported
-#: here so that the command line starts without loading the bots)
-MAX_GUESSES = 10_000
+#: the most guesses a decision may be given (the same bound as arena.analysis's)
+MAX_GUESSES = MAX_ANALYSIS_GUESSES
 
 
 def analyse(
@@ -60,7 +59,7 @@ def analyse(
             max=MAX_GUESSES,
             help=N_("Guesses of the hidden cards per decision: more is slower and less noisy."),
         ),
-    ] = 24,
+    ] = ANALYSIS_GUESSES,
     seed: Annotated[
         int,
         typer.Option(

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bots.test_no_peeking import GuardedHands, GuardedTalon
+from noclock import forbid_the_clock
 from tuolaji.arena import analysis
 from tuolaji.arena.analysis import (
     AnalysisError,
@@ -27,7 +28,6 @@ from tuolaji.arena.analysis import (
     seat_decisions,
 )
 from tuolaji.arena.runner import step
-from tuolaji.bots import search as search_module
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.core import STANDARD
@@ -97,20 +97,12 @@ def test_the_decisions_are_the_seats_own_plays_with_its_observation() -> None:
 # ------------------------------------------------------------------ reproducible
 
 
-class NoClock:
-    """Stands in for the ``time`` module: the analysis must never read the clock."""
-
-    @staticmethod
-    def perf_counter() -> float:
-        raise AssertionError("the analysis read the clock")
-
-
 def test_a_budget_in_guesses_is_reproducible_and_reads_no_clock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     record = heuristic_record(7, rounds=2)
     first = analyse_record(record, 0, guesses=2, seed=4)
-    monkeypatch.setattr(search_module, "time", NoClock)
+    forbid_the_clock(monkeypatch)
     assert analyse_record(record, 0, guesses=2, seed=4) == first
     assert first.to_json(5) == analyse_record(record, 0, guesses=2, seed=4).to_json(5)
     # one round alone gives that round's part of the whole analysis

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from noclock import forbid_the_clock
 from tuolaji.arena.runner import step
-from tuolaji.bots import search as search_module
 from tuolaji.bots.base import Player
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.hidden import sample_hidden
@@ -219,14 +219,6 @@ def test_a_budget_in_seconds_still_keeps_to_its_bounds() -> None:
     assert searcher.guesses and set(searcher.guesses) == {3}
 
 
-class NoClock:
-    """Stands in for the ``time`` module: a budget in guesses must never read it."""
-
-    @staticmethod
-    def perf_counter() -> float:
-        raise AssertionError("a search with a budget in guesses read the clock")
-
-
 def searched_round(seed: int) -> tuple[GameRecord, list[int]]:
     """The record of a round with ``search:guesses=2`` in seats 0 and 2, made by name
     as tournaments make players, and the guesses of every decision they searched."""
@@ -244,7 +236,7 @@ def test_a_budget_in_guesses_is_reproducible_and_reads_no_clock(
 ) -> None:
     first, searched = searched_round(21)
     assert len(searched) > 20 and set(searched) == {2}
-    monkeypatch.setattr(search_module, "time", NoClock)
+    forbid_the_clock(monkeypatch)
     # Same seed, same record, move for move — whatever the clock would have said.
     assert searched_round(21) == (first, searched)
     assert searched_round(22)[0].actions != first.actions

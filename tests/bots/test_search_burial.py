@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from noclock import forbid_the_clock
 from tuolaji.arena.runner import step
-from tuolaji.bots import search as search_module
 from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.hidden import sample_hidden
@@ -140,18 +140,10 @@ def test_a_guess_at_the_exchange_deals_the_other_hands_only(seed: int) -> None:
     assert [len(from_layers(*hands[other])) for other in range(4) if other != seat] == [25] * 3
 
 
-class NoClock:
-    """Stands in for the ``time`` module: a budget in guesses must never read it."""
-
-    @staticmethod
-    def perf_counter() -> float:
-        raise AssertionError("a burial with a budget in guesses read the clock")
-
-
 def test_a_burial_in_guesses_is_reproducible_and_reads_no_clock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(search_module, "time", NoClock)
+    forbid_the_clock(monkeypatch)
     for seed in range(4):
         _, obs = at_exchange(STANDARD, seed)
         first = SearchPlayer(seed, guesses=3, search_burial=True)

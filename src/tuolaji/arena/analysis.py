@@ -33,11 +33,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES
 from tuolaji.bots.hidden import sample_hidden
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.search import (
     candidate_plays,
     history_templates,
+    paired_difference,
     play_candidates,
     round_utility,
     team_levels,
@@ -48,11 +50,11 @@ from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, replay
 
-#: Guesses per decision by default: a whole round analyses in seconds.
-DEFAULT_GUESSES = 24
+#: Guesses per decision by default, and the most a decision takes (arena.limits).
+DEFAULT_GUESSES = ANALYSIS_GUESSES
+MAX_GUESSES = MAX_ANALYSIS_GUESSES
 #: How many of the heuristic's best plays are compared with the play made.
 DEFAULT_WIDTH = 4
-MAX_GUESSES = 10_000
 FORMAT = "tuolaji-analysis"
 VERSION = 1
 
@@ -275,19 +277,8 @@ def analyse_decision(
         loss=best.utility - played.utility if better else 0.0,
         loss_levels=best.levels - played.levels if better else 0.0,
         loss_points=points_sign * (best.points - played.points) if better else 0.0,
-        noise=_paired_error(utilities[best_index], utilities[0]),
+        noise=paired_difference(utilities[best_index], utilities[0])[1],
     )
-
-
-def _paired_error(first: list[float], second: list[float]) -> float:
-    """The standard error of the mean of ``first - second`` (0 with a single guess)."""
-    count = len(first)
-    if count < 2:
-        return 0.0
-    diffs = [a - b for a, b in zip(first, second, strict=True)]
-    mean = sum(diffs) / count
-    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return float((variance / count) ** 0.5)
 
 
 def analyse_record(

@@ -20,6 +20,11 @@ MAX_JOBS = 128
 #: Largest seed of a run. Seeds are 0 to 2³² − 1: a negative seed would give the same
 #: shuffles as its positive twin, and the derived seeds must stay plain JSON numbers.
 MAX_SEED = 2**32 - 1
+#: Guesses per decision ``tuolaji analyse`` makes by default (a whole round analyses in
+#: seconds), and the most it takes (here, so that the command line reads them without
+#: loading the bots).
+ANALYSIS_GUESSES = 24
+MAX_ANALYSIS_GUESSES = 10_000
 
 #: Fewer duplicate deals than this give a tournament no verdict, and their interval is
 #: reported as not meaningful: the normal interval needs a few dozen deals to be a fair

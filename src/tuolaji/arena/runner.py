@@ -28,8 +28,8 @@ def step(game: Game, players: Sequence[Player], decisions: list[int] | None = No
     external bot's fallback made in its place).
     """
     if game.phase is Phase.PLAY:
-        # the common case, about 100 decisions a round: the seat to play plays (what
-        # the turn below says too, without building its kinds)
+        # the common case, about 100 decisions a round: the seat to play plays, without
+        # building the turn below
         seat = game.to_act()
         assert seat is not None  # during play the game always waits for one seat
         _count(decisions, seat)

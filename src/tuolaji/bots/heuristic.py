@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.valuation import keep_value
-from tuolaji.core.cards import BJ, POINTS, count_layers, from_layers, to_layers
+from tuolaji.core.cards import BJ, POINTS, Layers, count_layers, from_layers, to_layers
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.rules import RuleSet
 from tuolaji.core.trump import TRUMP, trump_context
@@ -32,8 +32,15 @@ def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet
     """The share of ``hand`` that would be trumps with this trump suit."""
     if not hand:
         return 0.0
-    ctx = trump_context(rank, suit, rules)
-    return sum(1 for k in hand if ctx.eff[k] == TRUMP) / len(hand)
+    return trump_count(rank, suit, to_layers(hand), rules) / len(hand)
+
+
+def trump_count(rank: int, suit: int | None, hand: Layers, rules: RuleSet) -> int:
+    """How many cards of ``hand`` (bit layers) would be trumps with this trump suit:
+    counted with the trump context's mask, no card list built (the declaration asks it
+    for every option after every card drawn)."""
+    trumps = trump_context(rank, suit, rules).suit_mask[TRUMP]
+    return (hand[0] & trumps).bit_count() + (hand[1] & trumps).bit_count()
 
 
 # Bots are built on these players by subclassing them, which the compiled build allows
@@ -59,17 +66,14 @@ class HeuristicPlayer:
         )
         if not options:
             return None
-        ones, twos = observation.hand_layers
-        size = ones.bit_count() + twos.bit_count()
+        hand = observation.hand_layers
+        size = count_layers(*hand)
         # early in the draw a few cards say little: ask for a minimum count as well
         need = max(DECLARE_SHARE * size, 3.0)
 
         def strength(option: tuple[int, ...]) -> float:
             suit = None if option[0] >= BJ else option[0] // 13
-            # trump_share on the layers: the trumps are counted with the context's mask
-            # (asked for every option after many cards, so no card list is built)
-            trumps = trump_context(observation.rank, suit, observation.rules).suit_mask[TRUMP]
-            share = ((ones & trumps).bit_count() + (twos & trumps).bit_count()) / size
+            share = trump_count(observation.rank, suit, hand, observation.rules) / size
             # a joker pair names no suit: only the jokers and rank cards stay trumps
             return share * size + (0.5 if len(option) == 2 else 0.0)
 

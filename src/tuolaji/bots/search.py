@@ -48,10 +48,9 @@ from tuolaji.core.cards import (
     team_of,
     to_layers,
 )
-from tuolaji.game.determinize import game_from_observation
+from tuolaji.game.determinize import game_from_observation, position_of
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
-from tuolaji.game.position import Position
 from tuolaji.game.state import Phase, RoundResult
 
 #: Guesses per decision when no budget is given, and how many of the heuristic's plays
@@ -95,6 +94,18 @@ def play_out(game: Game, seeds: Sequence[Knowledge] | None = None) -> RoundResul
         assert seat is not None  # during play the game always waits for one seat
         game.play(seat, players[seat].play(observe(game, seat)))
     return game.results[-1]
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` over the guesses (both on the same guesses) and its
+    standard error (0 with a single guess)."""
+    count = len(first)
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / count
+    if count < 2:
+        return mean, 0.0
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean, float((variance / count) ** 0.5)
 
 
 def candidate_plays(observation: Observation, know: Knowledge, width: int) -> list[list[int]]:
@@ -152,11 +163,13 @@ def play_candidates(
     results, sooner)."""
     seat = observation.seat
     assert seat is not None
+    # one position a guess, every candidate played from it
+    position = position_of(observation, hands, talon)
     results: list[RoundResult] = []
     for cards in candidates:
         # the guess fits the observation by construction (sample_hidden, whose tests
         # check it): the position's check is left out of the playouts
-        game = game_from_observation(observation, hands, talon, check=False)
+        game = Game.from_position(position, observation.rules, check=False)
         seeds = None if templates is None else seeds_for(observation, templates, hands, talon)
         game.play(seat, cards)
         results.append(play_out(game, seeds))
@@ -170,11 +183,10 @@ def bury_candidates(
     each of ``burials`` on one guess at the other three hands (``hands``, from
     :func:`~tuolaji.bots.hidden.sample_hidden`) and four heuristic players play the
     round from its first lead: one result per burial, in order."""
-    seat, ctx = observation.seat, observation.ctx
-    declarers, starter = observation.declarers, observation.starter
-    if observation.phase is not Phase.EXCHANGE or seat != starter or ctx is None:
+    seat = observation.seat
+    if observation.phase is not Phase.EXCHANGE or seat != observation.starter:
         raise ValueError("only the starter at the exchange weighs burials (R-K1)")
-    assert seat is not None and declarers is not None and starter is not None
+    assert seat is not None
     results: list[RoundResult] = []
     for burial in burials:
         buried = to_layers(burial)
@@ -182,19 +194,7 @@ def bury_candidates(
             raise ValueError(f"R-K1: a burial is {TALON_SIZE} cards of the starter's hand")
         guess = list(hands)
         guess[seat] = remove_layers(observation.hand_layers, buried)
-        position = Position(
-            round_number=observation.round_number,
-            rank=observation.rank,
-            trump_suit=ctx.suit,
-            declarers=declarers,
-            starter=starter,
-            hands=tuple(guess),
-            talon=tuple(burial),
-            levels=observation.levels,
-            declarations=observation.declarations,
-            talon_flipped=observation.talon_flipped,
-        )
-        results.append(play_out(Game.from_position(position, observation.rules)))
+        results.append(play_out(game_from_observation(observation, guess, burial)))
     return results
 
 
@@ -301,10 +301,8 @@ class SearchPlayer:
         best = max(range(len(outcomes)), key=lambda i: (means[i], -i))
         if best == 0 or guesses < 2:
             return best
-        diffs = [a - b for a, b in zip(outcomes[best], outcomes[0], strict=True)]
-        mean = sum(diffs) / guesses
-        variance = sum((d - mean) ** 2 for d in diffs) / (guesses - 1)
-        return best if mean > confidence * (variance / guesses) ** 0.5 else 0
+        mean, error = paired_difference(outcomes[best], outcomes[0])
+        return best if mean > confidence * error else 0
 
     def _evaluate(
         self,

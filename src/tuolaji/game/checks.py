@@ -58,15 +58,11 @@ def seat_number(seat: object) -> int:
 
     The game's methods take any value as a seat (their parameters say ``object``) and
     pass it through here first: so a bad value gets this refusal in the compiled build
-    too, where a parameter typed ``int`` would raise ``TypeError`` on the way in."""
+    too, where a parameter typed ``int`` would raise ``TypeError`` on the way in. The
+    checks below take the number it gives."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS:
         return seat
     raise IllegalAction("R-N4", f"seats are 0 to 3, not {seat!r}", BAD_SEAT)
-
-
-def check_seat(seat: object) -> None:
-    """Refuse a seat that is not an int 0–3 (R-N4); ``True`` is not seat 1."""
-    seat_number(seat)
 
 
 def check_cards(cards: object) -> None:
@@ -98,7 +94,6 @@ def declaration_after(
     phase: Phase, state: RoundState, seat: int, cards: Sequence[int]
 ) -> Declaration:
     """The declaration that stands once ``seat`` reveals ``cards`` (R-T2–R-T4)."""
-    check_seat(seat)
     check_cards(cards)
     if phase is Phase.DECLARE:
         if seat != state.window_seat:
@@ -138,7 +133,6 @@ def declaration_after(
 
 def check_pass(phase: Phase, state: RoundState, seat: int) -> None:
     """Refuse a pass out of turn or outside the final window (R-T4)."""
-    check_seat(seat)
     if phase is not Phase.DECLARE:
         raise IllegalAction("R-T4", "passing is only for the final declaring window", NO_WINDOW)
     if seat != state.window_seat:
@@ -153,7 +147,6 @@ def check_pass(phase: Phase, state: RoundState, seat: int) -> None:
 def checked_bury(phase: Phase, state: RoundState, seat: int, cards: Sequence[int]) -> Layers:
     """The burial as layers, once it is allowed: 8 of the starter's cards in the talon
     exchange (R-K1)."""
-    check_seat(seat)
     check_cards(cards)
     if phase is not Phase.EXCHANGE:
         raise IllegalAction("R-K1", "cards are buried only in the talon exchange", WRONG_PHASE)
@@ -185,7 +178,6 @@ def checked_play(
 ) -> tuple[Layers, Combo | None]:
     """The play as layers, and the combination it leads (None for a follow), once it is
     allowed (R-P1–R-P7, R-C4, R-H2)."""
-    check_seat(seat)
     check_cards(cards)
     if phase is not Phase.PLAY:
         raise IllegalAction("R-P1", f"no card is played in the {phase.value} phase", WRONG_PHASE)

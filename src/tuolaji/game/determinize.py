@@ -21,10 +21,12 @@ from tuolaji.game.state import Phase
 def position_of(
     observation: Observation, hands: Sequence[Layers], talon: Sequence[int]
 ) -> Position:
-    """The position whose public part is ``observation`` (in the play phase) and whose
-    hands and talon are the given ones."""
-    if observation.phase is not Phase.PLAY or observation.ctx is None:
-        raise ValueError("only a position in the play phase can be rebuilt")
+    """The position whose public part is ``observation`` and whose hands and talon are
+    the given ones: in the play phase, or at the exchange once the starter has buried
+    ``talon`` (the round then stands at its first lead; a search weighing burials plays
+    from there)."""
+    if observation.phase not in (Phase.PLAY, Phase.EXCHANGE) or observation.ctx is None:
+        raise ValueError("only a position in the exchange or the play phase can be rebuilt")
     declarers, starter = observation.declarers, observation.starter
     assert declarers is not None and starter is not None
     return Position(

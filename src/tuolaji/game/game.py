@@ -243,6 +243,10 @@ class Game:
     def to_act(self) -> int | None:
         """The seat whose decision the game waits for; None while cards are drawn (anyone
         may declare then) and when the game is over (``turn().seat``)."""
+        if self.phase is Phase.PLAY:
+            # the common case, about 100 decisions a round: the seat to play is awaited
+            # (what the turn says too, without building its kinds)
+            return self.round.to_play
         return turn_of(self.phase, self.round).seat
 
     def open_actions(self, seat: object) -> frozenset[ActionKind]:

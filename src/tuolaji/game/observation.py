@@ -134,7 +134,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             (levels[0], levels[1]),
             state.declarers,
             state.starter,
-            state.to_play if phase is Phase.PLAY else game.to_act(),
+            game.to_act(),
             game.next_drawer(),
             own,
             (
@@ -154,7 +154,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             state.failed_throw,
             seat is not None and seat == state.blocker,
             state.tricks,
-            state.trick_points + state.penalties,  # opponents_points (R-S1)
+            state.opponents_points,
             state.penalties,
             results[-1] if results else None,
             game.winner,
