@@ -34,6 +34,7 @@ PACKAGE = ROOT / "src" / "tuolaji"
 COMPILED = (
     "tuolaji/core/__init__.py",
     "tuolaji/core/cards.py",
+    "tuolaji/core/chance.py",
     "tuolaji/core/combos.py",
     "tuolaji/core/declare.py",
     "tuolaji/core/frozen.py",
@@ -43,6 +44,7 @@ COMPILED = (
     "tuolaji/core/throws.py",
     "tuolaji/core/tricks.py",
     "tuolaji/core/trump.py",
+    "tuolaji/game/action_log.py",
     "tuolaji/game/checks.py",
     "tuolaji/game/determinize.py",
     "tuolaji/game/events.py",
@@ -60,6 +62,7 @@ COMPILED = (
     "tuolaji/bots/heuristic.py",
     "tuolaji/bots/heuristic_play.py",
     "tuolaji/bots/hidden.py",
+    "tuolaji/bots/inference.py",
     "tuolaji/bots/search.py",
     "tuolaji/bots/burial.py",
     "tuolaji/arena/runner.py",

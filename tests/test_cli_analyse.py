@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from tuolaji.arena.analysis import analyse_record
 from tuolaji.cli import app
-from tuolaji.game.actions import Play
+from tuolaji.game.actions import Bury, Play
 from tuolaji.game.record import load_record
 from tuolaji.play.session import Session, Waiting
 
@@ -56,6 +56,27 @@ def test_a_simulated_record_gives_a_table_and_the_costliest_plays(simulated: Pat
     assert len(sentences) <= 2
     for sentence in sentences:
         assert " lost about " in sentence and " was better (± " in sentence
+
+
+def test_the_starters_burial_has_its_row_and_its_sentence(simulated: Path) -> None:
+    record = load_record(simulated)
+    (burial,) = [a for a in record.actions if isinstance(a, Bury)]
+    status, out, _ = invoke(str(simulated), "--seat", str(burial.seat), "--guesses", "2")
+    assert status == 0
+    rows = [line for line in out.splitlines() if " burial " in line]
+    assert len(rows) == 1
+    status, out, _ = invoke(
+        str(simulated), "--seat", str(burial.seat), "--guesses", "2", "--json", "--top", "99"
+    )
+    document = json.loads(out)
+    first = document["decisions"][0]
+    assert (first["kind"], first["trick"]) == ("burial", 0)
+    assert len(first["played"]["cards"].split()) == 8
+    if first["loss"] > 0:
+        status, out, _ = invoke(
+            str(simulated), "--seat", str(burial.seat), "--guesses", "2", "--top", "99"
+        )
+        assert "Round 1: burying " in out and "; burying " in out
 
 
 def test_the_json_document_is_the_analysis_and_the_same_every_run(simulated: Path) -> None:
@@ -133,6 +154,12 @@ def golden_with_bad_play() -> bytes:
         pytest.param(
             GOLDEN_V2.read_bytes(), ("--round", "99"), "the record has no round 99", id="round"
         ),
+        pytest.param(
+            GOLDEN_V2.read_bytes(),
+            ("--infer", "0"),
+            "the inference weight is above 0 and at most 1, not 0.0",
+            id="no-inference-weight",
+        ),
     ],
 )
 def test_bad_input_is_refused_with_one_line_and_status_2(
@@ -153,3 +180,5 @@ def test_a_missing_file_and_a_seat_out_of_range_are_refused(tmp_path: Path) -> N
     assert (status, out) == (2, "") and "Invalid value for '--seat'" in err
     status, out, err = invoke(str(GOLDEN_V2), "--guesses", "0")
     assert (status, out) == (2, "") and "'--guesses'" in err
+    status, out, err = invoke(str(GOLDEN_V2), "--infer", "1.5")
+    assert (status, out) == (2, "") and "'--infer'" in err

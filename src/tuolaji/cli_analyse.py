@@ -69,6 +69,18 @@ def analyse(
             help=N_("Seed of the guesses: the same seed gives the same analysis."),
         ),
     ] = 0,
+    infer: Annotated[
+        float,
+        typer.Option(
+            metavar="W",
+            min=0.0,
+            max=1.0,
+            help=N_(
+                "Inference: the weight a guess keeps for each earlier play of another seat "
+                "that the heuristic would not have made with it (1, the default: none)."
+            ),
+        ),
+    ] = 1.0,
     round_number: Annotated[
         int | None,
         typer.Option("--round", metavar="N", min=1, help=N_("Analyse this round only.")),
@@ -109,6 +121,7 @@ def analyse(
                 seat,
                 guesses=guesses,
                 seed=seed,
+                inference=infer,
                 round_number=round_number,
                 progress=tick,
             )
@@ -176,7 +189,7 @@ def _decisions_table(analysis: GameAnalysis) -> Table:
         chosen, best = decision.chosen, decision.best
         table.add_row(
             str(decision.round_number),
-            str(decision.trick),
+            _("burial") if decision.burying else str(decision.trick),
             cards_text(chosen.cards),
             f"{chosen.levels:+.2f}",
             f"{chosen.points:.0f}",
@@ -216,7 +229,12 @@ def _costly_sentence(decision: DecisionAnalysis) -> Text:
     better (± 0.12).", the cards coloured."""
     from tuolaji.play.words import fill, rich
 
-    if decision.leading:
+    if decision.burying:
+        template = _(
+            "Round {round}: burying {played} lost about {loss} levels on average; burying "
+            "{better} was better (± {noise})."
+        )
+    elif decision.leading:
         template = _(
             "Round {round}, trick {trick}: leading {played} lost about {loss} levels on "
             "average; {better} was better (± {noise})."

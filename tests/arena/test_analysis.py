@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from bots.test_no_peeking import GuardedHands, GuardedTalon
 from noclock import forbid_the_clock
 from tuolaji.arena import analysis
 from tuolaji.arena.analysis import (
+    DEFAULT_INFERENCE,
     AnalysisError,
     DecisionAnalysis,
     analyse_decision,
@@ -33,7 +35,7 @@ from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.core import STANDARD
 from tuolaji.core.cards import RJ, full_pack, parse_card, parse_cards, points_of, to_layers
 from tuolaji.game import Game, Phase, RoundStart, observe
-from tuolaji.game.actions import Play
+from tuolaji.game.actions import Bury, Play
 from tuolaji.game.position import Position
 from tuolaji.game.record import GameRecord, record_of
 from tuolaji.game.state import CompletedTrick
@@ -54,14 +56,15 @@ def heuristic_record(seed: int, rounds: int = 1) -> GameRecord:
 @pytest.mark.parametrize("seat", [0, 3])
 def test_the_analysis_is_the_same_with_every_hidden_card_guarded(seat: int) -> None:
     record = heuristic_record(5)
-    whole = analyse_record(record, seat, guesses=2, seed=1)
+    # with the inference on: it reads the others' earlier plays, and nothing hidden
+    whole = analyse_record(record, seat, guesses=2, seed=1, inference=0.2)
     # The record replayed by hand: at each of the seat's plays, the other hands (and the
     # talon, unless the seat buried it) raise on any access while the analysis runs.
     game = Game(record.rules, record.seed, decks=record.packs, start=record.start)
     guarded: list[DecisionAnalysis] = []
     know: Knowledge | None = None
     for action in record.actions:
-        if isinstance(action, Play) and action.seat == seat:
+        if isinstance(action, (Play, Bury)) and action.seat == seat:
             obs = observe(game, seat)
             state = game.round
             hands, talon = state.hands, state.talon
@@ -69,9 +72,17 @@ def test_the_analysis_is_the_same_with_every_hidden_card_guarded(seat: int) -> N
             if seat != state.starter:
                 state.talon = GuardedTalon(talon)
             try:
-                know = knowledge_for(obs, know)
-                rng = decision_rng(1, obs.round_number, len(obs.tricks) + 1)
-                result = analyse_decision(obs, know, action.cards, rng, guesses=2)
+                if isinstance(action, Bury):
+                    # the burial is weighed on a knowledge of its own
+                    decision_know = knowledge_for(obs, None)
+                    trick = 0
+                else:
+                    decision_know = know = knowledge_for(obs, know)
+                    trick = len(obs.tricks) + 1
+                rng = decision_rng(1, obs.round_number, trick)
+                result = analyse_decision(
+                    obs, decision_know, action.cards, rng, guesses=2, inference=0.2
+                )
             finally:
                 state.hands, state.talon = hands, talon
             if result is not None:
@@ -92,6 +103,26 @@ def test_the_decisions_are_the_seats_own_plays_with_its_observation() -> None:
         assert decision.trick == len(obs.tricks) + 1
         assert set(decision.cards) <= set(obs.hand)
     assert [d.trick for d in decisions] == list(range(1, len(decisions) + 1))
+
+
+def test_the_starters_burial_is_analysed_from_its_hand_before_the_first_trick() -> None:
+    record = heuristic_record(6)  # seat 0 starts the round, and buries (R-K1)
+    decisions = seat_decisions(record, 0)
+    burial = next(a for a in record.actions if isinstance(a, Bury))
+    first = decisions[0]
+    assert (first.trick, first.cards) == (0, burial.cards)
+    assert first.observation.phase is Phase.EXCHANGE and len(first.observation.hand) == 33
+    assert [d.trick for d in decisions[1:]] == list(range(1, len(decisions)))
+    analysed = analyse_record(record, 0, guesses=3, seed=2, round_number=1)
+    entry = analysed.to_json(3)["decisions"][0]
+    assert (entry["kind"], entry["trick"], entry["leading"]) == ("burial", 0, False)
+    hand = first.observation.hand
+    for candidate in analysed.decisions[0].estimates:
+        assert len(candidate.cards) == 8
+        assert not Counter(candidate.cards) - Counter(hand)
+    assert analysed.decisions[0].chosen.cards == tuple(sorted(burial.cards))
+    # the seat that did not bury has no burial to analyse
+    assert all(d.trick > 0 for d in seat_decisions(record, 1))
 
 
 # ------------------------------------------------------------------ reproducible
@@ -118,12 +149,14 @@ def test_the_json_document_holds_every_decision_and_the_costliest() -> None:
     record = heuristic_record(8)
     result = analyse_record(record, 1, guesses=3, seed=0)
     document = result.to_json(3)
-    assert document["format"] == "tuolaji-analysis" and document["version"] == 1
+    assert document["format"] == "tuolaji-analysis" and document["version"] == 2
     assert (document["seat"], document["team"], document["guesses"]) == (1, 1, 3)
+    assert document["inference"] == DEFAULT_INFERENCE
     decisions = document["decisions"]
     assert len(decisions) == len(result.decisions) > 5
     assert document["forced"] + len(decisions) == len(seat_decisions(record, 1))
     for entry in decisions:
+        assert entry["kind"] == ("lead" if entry["leading"] else "follow")
         assert entry["loss"] >= 0 and entry["noise"] >= 0
         assert entry["played"]["cards"] in [c["cards"] for c in entry["candidates"]]
         assert entry["best_alternative"]["cards"] != entry["played"]["cards"]
@@ -205,6 +238,8 @@ def test_it_finds_the_play_that_keeps_the_last_trick(seed: int) -> None:
         ({"round_number": 0}, "the record has no round 0: it holds rounds 1 to 1"),
         ({"guesses": 0}, "the guesses must be 1 to 10000, not 0"),
         ({"width": 0}, "the width must be 1 or more, not 0"),
+        ({"inference": 0}, "the inference weight is above 0 and at most 1, not 0"),
+        ({"inference": 1.5}, "the inference weight is above 0 and at most 1, not 1.5"),
     ],
 )
 def test_requests_the_record_cannot_answer_are_refused(

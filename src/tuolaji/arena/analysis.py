@@ -1,17 +1,22 @@
 """Post-game analysis: how good each play of one seat was, judged from its own chair.
 
 A game record is replayed through the game; at every play the seat made (a lead or a
-follow, R-P1–R-P7) its observation at that moment is all the analysis uses — the other
+follow, R-P1–R-P7, or the burial of the starter, R-K1) its observation at that moment
+is all the analysis uses — the other
 hands and, unless the seat buried it, the talon stay hidden, exactly as for the search
 bot (:mod:`tuolaji.bots.search`). From that observation the analysis
 
-1. takes the candidates the search would compare — the heuristic's best few plays — and
-   adds the play actually made;
+1. takes the candidates the search would compare — the heuristic's best few plays, or
+   for a burial the heuristic's burial and its variants (:mod:`tuolaji.bots.burial`) —
+   and adds the one actually made;
 2. guesses the hidden cards ``guesses`` times (:func:`~tuolaji.bots.hidden.sample_hidden`:
-   consistent with every card seen and every void shown), and on every guess plays each
-   candidate and the rest of the round out with four heuristic players
-   (:func:`~tuolaji.bots.search.play_candidates`) — all candidates on the same guesses,
-   so that their comparison is not blurred by the luck of the guess;
+   consistent with every card seen and every void shown; with ``inference`` below 1,
+   drawn as the search draws them, towards the deals that explain the others' earlier
+   plays, :class:`~tuolaji.bots.inference.Guesser`), and on every guess plays each candidate
+   and the rest of the round out with four heuristic players
+   (:func:`~tuolaji.bots.search.play_candidates`; a burial is played out from the first
+   lead, :func:`~tuolaji.bots.search.bury_candidates`) — all candidates on the same
+   guesses, so that their comparison is not blurred by the luck of the guess;
 3. averages, for each candidate, the levels the round gives the seat's team (R-S3), the
    opponents' points at its end (R-S1, R-S2) and the search's utility
    (:func:`~tuolaji.bots.search.round_utility`: the levels plus a little for the points).
@@ -19,7 +24,8 @@ bot (:mod:`tuolaji.bots.search`). From that observation the analysis
 The loss of a play is how much better, in utility, the best other candidate did. These
 are estimates: from what the seat knew (not from the cards really held), over a sample
 of guesses (``noise`` is the standard error of the difference), and with heuristic
-players finishing the round. Burials and declarations are not analysed.
+players finishing the round. Declarations are not analysed: a declaration is made
+while the cards are still being drawn, and the search has no playout of the draw.
 
 The same record, seat, guess budget and seed always give the same analysis: no clock is
 read, and each decision draws its guesses from its own seeded generator, so analysing
@@ -34,9 +40,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES
-from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.burial import burial_candidates
+from tuolaji.bots.heuristic import HeuristicPlayer
+from tuolaji.bots.inference import Guesser
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.search import (
+    bury_candidates,
     candidate_plays,
     history_templates,
     paired_difference,
@@ -45,18 +54,24 @@ from tuolaji.bots.search import (
     team_levels,
 )
 from tuolaji.core.cards import SEATS, format_cards, team_of
-from tuolaji.game.actions import Play
+from tuolaji.game.actions import Bury, Play
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, replay
+from tuolaji.game.state import Phase
 
 #: Guesses per decision by default, and the most a decision takes (arena.limits).
 DEFAULT_GUESSES = ANALYSIS_GUESSES
 MAX_GUESSES = MAX_ANALYSIS_GUESSES
 #: How many of the heuristic's best plays are compared with the play made.
 DEFAULT_WIDTH = 4
+#: The weight a guess keeps per earlier play of another seat it does not explain
+#: (:mod:`tuolaji.bots.inference`). 1 — none: the inference assumes the others play as
+#: the heuristic would, which holds for the bots but not for the people whose games are
+#: analysed, and a game may start from a constructed position no one played to.
+DEFAULT_INFERENCE = 1.0
 FORMAT = "tuolaji-analysis"
-VERSION = 1
+VERSION = 2
 
 
 class AnalysisError(ValueError):
@@ -65,10 +80,10 @@ class AnalysisError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SeatDecision:
-    """A play the seat made, with its observation just before it."""
+    """A play (or burial) the seat made, with its observation just before it."""
 
     round_number: int
-    #: the trick it belongs to, counted from 1 in its round
+    #: the trick it belongs to, counted from 1 in its round; 0 for the burial
     trick: int
     observation: Observation
     cards: tuple[int, ...]
@@ -101,8 +116,11 @@ class DecisionAnalysis:
     """One play of the seat, its estimate and the best alternative's."""
 
     round_number: int
+    #: the trick, counted from 1; 0 for the burial (before the first trick)
     trick: int
     leading: bool
+    #: whether this is the burial (R-K1) rather than a play
+    burying: bool
     #: whether the seat's team declared this round (its points are the opponents' then)
     declaring: bool
     guesses: int
@@ -125,6 +143,7 @@ class DecisionAnalysis:
         return {
             "round": self.round_number,
             "trick": self.trick,
+            "kind": "burial" if self.burying else "lead" if self.leading else "follow",
             "leading": self.leading,
             "declaring": self.declaring,
             "guesses": self.guesses,
@@ -146,6 +165,8 @@ class GameAnalysis:
     guesses: int
     seed: int
     width: int
+    #: the weight a guess keeps per earlier play it does not explain (1: none)
+    inference: float
     #: the plays with alternatives, in the order they were made
     decisions: tuple[DecisionAnalysis, ...]
     #: plays that had no alternative among the candidates (a forced follow, the last card)
@@ -170,6 +191,7 @@ class GameAnalysis:
             "guesses": self.guesses,
             "seed": self.seed,
             "width": self.width,
+            "inference": self.inference,
             "forced": self.forced,
             "total_loss": round(sum(decision.loss for decision in self.decisions), 3),
             "decisions": [decision.to_json() for decision in self.decisions],
@@ -203,10 +225,10 @@ def seat_decisions(
     )
     decisions: list[SeatDecision] = []
     for action in record.actions:
-        if isinstance(action, Play) and action.seat == seat:
+        if isinstance(action, (Play, Bury)) and action.seat == seat:
             obs = observe(game, seat)
             if round_number is None or obs.round_number == round_number:
-                trick = len(obs.tricks) + 1
+                trick = len(obs.tricks) + 1 if isinstance(action, Play) else 0
                 decisions.append(SeatDecision(obs.round_number, trick, obs, action.cards))
         game.apply(action)
     return decisions
@@ -225,9 +247,12 @@ def analyse_decision(
     rng: random.Random,
     guesses: int = DEFAULT_GUESSES,
     width: int = DEFAULT_WIDTH,
+    inference: float = DEFAULT_INFERENCE,
 ) -> DecisionAnalysis | None:
     """The estimate of playing ``cards`` from ``observation`` against the heuristic's
-    ``width`` best plays, on ``guesses`` guesses drawn with ``rng``; None when no other
+    ``width`` best plays (at the exchange: burying ``cards`` against the heuristic's
+    burial and its variants), on ``guesses`` guesses drawn with ``rng`` (weighed by
+    ``inference``, :class:`~tuolaji.bots.inference.Guesser`); None when no other
     candidate is there to compare. ``know`` is the seat's knowledge, brought up to date
     with ``observation`` (:func:`~tuolaji.bots.knowledge.knowledge_for`).
 
@@ -235,10 +260,18 @@ def analyse_decision(
     seat = observation.seat
     declarers = observation.declarers
     if seat is None or declarers is None:
-        raise AnalysisError("only a seat's decision in the play phase can be analysed")
+        raise AnalysisError(
+            "only a seat's play, or the starter's burial, can be analysed (R-K1, R-P1)"
+        )
+    burying = observation.phase is Phase.EXCHANGE
     chosen = tuple(sorted(cards))
     candidates = [chosen]
-    for candidate in candidate_plays(observation, know, width):
+    if burying:
+        heuristic = HeuristicPlayer().bury(observation)
+        others: list[Sequence[int]] = list(burial_candidates(observation, heuristic, width))
+    else:
+        others = list(candidate_plays(observation, know, width))
+    for candidate in others:
         if tuple(sorted(candidate)) not in candidates:
             candidates.append(tuple(sorted(candidate)))
     if len(candidates) == 1:
@@ -248,9 +281,13 @@ def analyse_decision(
     levels = [0.0] * len(candidates)
     points = [0.0] * len(candidates)
     templates = history_templates(observation)
+    guesser = Guesser(rng, observation, know, inference)
     for _guess in range(guesses):
-        hands, talon = sample_hidden(rng, observation, know)
-        results = play_candidates(observation, hands, talon, candidates, templates)
+        hands, talon = guesser.draw()
+        if burying:
+            results = bury_candidates(observation, hands, candidates)
+        else:
+            results = play_candidates(observation, hands, talon, candidates, templates)
         for index, result in enumerate(results):
             utilities[index].append(round_utility(result, team))
             levels[index] += team_levels(result, team)
@@ -267,8 +304,9 @@ def analyse_decision(
     points_sign = -1.0 if team == declarers else 1.0
     return DecisionAnalysis(
         round_number=observation.round_number,
-        trick=len(observation.tricks) + 1,
-        leading=observation.lead is None,
+        trick=0 if burying else len(observation.tricks) + 1,
+        leading=not burying and observation.lead is None,
+        burying=burying,
         declaring=team == declarers,
         guesses=guesses,
         chosen=played,
@@ -288,6 +326,7 @@ def analyse_record(
     guesses: int = DEFAULT_GUESSES,
     seed: int = 0,
     width: int = DEFAULT_WIDTH,
+    inference: float = DEFAULT_INFERENCE,
     round_number: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
@@ -299,19 +338,28 @@ def analyse_record(
         raise AnalysisError(f"the guesses must be 1 to {MAX_GUESSES}, not {guesses}")
     if type(width) is not int or width < 1:
         raise AnalysisError(f"the width must be 1 or more, not {width}")
+    if not isinstance(inference, (int, float)) or not 0 < inference <= 1:
+        raise AnalysisError(f"the inference weight is above 0 and at most 1, not {inference}")
     decisions = seat_decisions(record, seat, round_number)
     analysed: list[DecisionAnalysis] = []
     forced = 0
     know: Knowledge | None = None
     for done, decision in enumerate(decisions, start=1):
         obs = decision.observation
-        know = knowledge_for(obs, know)
+        if obs.phase is Phase.EXCHANGE:
+            # a knowledge of its own: the one carried on into play must take the burial
+            # out of the unseen cards, which it does only when it starts in play
+            decision_know = knowledge_for(obs, None)
+        else:
+            decision_know = know = knowledge_for(obs, know)
         rng = decision_rng(seed, decision.round_number, decision.trick)
-        result = analyse_decision(obs, know, decision.cards, rng, guesses, width)
+        result = analyse_decision(
+            obs, decision_know, decision.cards, rng, guesses, width, inference
+        )
         if result is None:
             forced += 1
         else:
             analysed.append(result)
         if progress is not None:
             progress(done, len(decisions))
-    return GameAnalysis(seat, guesses, seed, width, tuple(analysed), forced)
+    return GameAnalysis(seat, guesses, seed, width, inference, tuple(analysed), forced)

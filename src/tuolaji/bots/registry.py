@@ -6,6 +6,7 @@ A player name is a kind, then options, each after a colon::
     search:guesses=64    search:0.2    search:seconds=0.2   the search's budget
     search:bury=search    search:bury=heuristic             who chooses its burial
     search:width=5                                          how many plays it compares
+    search:infer=0.1    search:infer=1                      its inference (1: none)
     cmd:timeout=20:python examples/bot.py                  an external bot's timeout
     search:guesses=64:name=s64    cmd:name=mcts:./mcts     a label for the results
 
@@ -62,7 +63,7 @@ _CMD_OPTION_LEFT = re.compile(r"(?:timeout|name)=")
 _OPTIONS = {
     "random": ("name",),
     "heuristic": ("name",),
-    "search": ("guesses", "seconds", "name", "bury", "width"),
+    "search": ("guesses", "seconds", "name", "bury", "width", "infer"),
     "cmd": ("timeout", "name"),
 }
 
@@ -85,6 +86,9 @@ class PlayerSpec:
     bury: str | None = None
     #: how many of the heuristic's best plays a search compares (``search:width=N``)
     width: int | None = None
+    #: the weight a search's guess keeps per earlier play it does not explain
+    #: (``search:infer=W``, 0 < W <= 1; 1 turns the inference off)
+    infer: float | None = None
     #: an external bot's answer timeout (``cmd:timeout=SECONDS``)
     timeout_s: float | None = None
     #: an external bot's command, split into words
@@ -126,6 +130,7 @@ def parse_player(text: str) -> PlayerSpec:
         guesses=_search_guesses(options["guesses"]) if "guesses" in options else None,
         bury=_search_bury(options["bury"]) if "bury" in options else None,
         width=_search_width(options["width"]) if "width" in options else None,
+        infer=_search_infer(options["infer"]) if "infer" in options else None,
         timeout_s=_bot_timeout(options["timeout"]) if "timeout" in options else None,
         command=command,
     )
@@ -226,6 +231,20 @@ def _search_width(value: str) -> int:
     return width
 
 
+def _search_infer(value: str) -> float:
+    """The search's inference weight, from ``infer=``: above 0 and at most 1."""
+    try:
+        weight = float(value)
+    except ValueError:
+        weight = math.nan
+    if not 0 < weight <= 1:  # NaN fails this too
+        raise ValueError(
+            "search:infer=W takes the weight a guess keeps for each earlier play it does "
+            f"not explain, above 0 and at most 1 (1: no inference), not {_shown(value, weight)}"
+        )
+    return weight
+
+
 def _search_bury(value: str) -> str:
     """Who chooses the search's burial, from ``bury=``: ``search`` or ``heuristic``."""
     if value not in BURIAL_CHOOSERS:
@@ -266,6 +285,8 @@ def make_player(name: str, seed: int) -> Player:
         extra: dict[str, Any] = {} if spec.width is None else {"width": spec.width}
         if spec.bury is not None:
             extra["search_burial"] = spec.bury == "search"
+        if spec.infer is not None:
+            extra["inference"] = spec.infer
         player: Player = SearchPlayer(seed, seconds=spec.seconds, guesses=spec.guesses, **extra)
     else:
         player = _FACTORIES[spec.kind](seed)

@@ -4,9 +4,12 @@ For each play decision with a real choice it takes the heuristic's best few cand
 then repeatedly guesses the hidden cards (:mod:`hidden`: consistent with every card
 seen, every void shown and its own burial), plays each candidate on that guess and the
 rest of the round out with four heuristic players, and keeps the candidate with the best
-mean outcome for its team. All candidates are tried on the same guesses, so their
-comparison is not blurred by the luck of the guess. Declaring, and by default burying,
-are left to the heuristic.
+mean outcome for its team. The guesses are drawn towards the deals that explain the
+others' earlier plays (:mod:`inference`: would the heuristic have played what they
+played, with the guessed hands?), each unexplained play keeping a guess only
+``inference`` of its weight (``search:infer=W``; 1 draws every fitting deal alike).
+All candidates are tried on the same guesses, so their comparison is not blurred by the
+luck of the guess. Declaring, and by default burying, are left to the heuristic.
 
 With ``search_burial=True`` (``search:bury=search``) the burial (R-K1) is searched the
 same way: the heuristic's burial and a few variants (:mod:`burial`) are each buried on
@@ -36,7 +39,7 @@ from mypy_extensions import mypyc_attr
 from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
-from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.inference import MISMATCH, Guesser
 from tuolaji.bots.knowledge import Knowledge, history_knowledge, knowledge_for
 from tuolaji.core.cards import (
     SEATS,
@@ -60,6 +63,9 @@ from tuolaji.game.state import Phase, RoundResult
 DEFAULT_GUESSES = 96
 DEFAULT_WIDTH = 8
 POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
+#: the weight a guess keeps for each earlier play of another seat that the heuristic
+#: would not have made with it (:mod:`inference`); 1 draws every fitting guess alike
+DEFAULT_INFERENCE = MISMATCH
 #: how many standard errors a candidate must beat the heuristic's choice by
 CONFIDENCE = 1.0
 #: the same for a burial: up to four variants are weighed against the heuristic's, and
@@ -210,7 +216,9 @@ class SearchPlayer:
     ``max_guesses``. Giving both is a ``ValueError``. ``width`` is how many of the
     heuristic's candidates are compared for a play, ``burial_width`` how many burials
     (:func:`~tuolaji.bots.burial.burial_candidates`) on the same budget; with
-    ``search_burial`` False the burial is the heuristic's.
+    ``search_burial`` False the burial is the heuristic's. ``inference`` is the weight a
+    guess keeps for each earlier play of another seat it does not explain
+    (:class:`~tuolaji.bots.inference.Guesser`; 1: none).
     """
 
     def __init__(
@@ -223,11 +231,14 @@ class SearchPlayer:
         guesses: int | None = None,
         search_burial: bool = False,
         burial_width: int = DEFAULT_BURIAL_WIDTH,
+        inference: float = DEFAULT_INFERENCE,
     ) -> None:
         if seconds is not None and guesses is not None:
             raise ValueError("give the search a budget in guesses or in seconds, not both")
         if guesses is not None and guesses < 1:
             raise ValueError(f"the search needs at least 1 guess a decision, not {guesses}")
+        if not 0 < inference <= 1:
+            raise ValueError(f"the inference weight is above 0 and at most 1, not {inference}")
         self.name = "search"
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -239,6 +250,7 @@ class SearchPlayer:
         self.width = width
         self.search_burial = search_burial
         self.burial_width = burial_width
+        self.inference = inference
         self.heuristic = HeuristicPlayer(seed)
         self._knowledge: Knowledge | None = None
         #: guesses made for each decision searched (for measurement)
@@ -321,10 +333,11 @@ class SearchPlayer:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         outcomes: list[list[float]] = [[] for _ in range(count)]
         guesses = 0
+        guesser = Guesser(self.rng, observation, know, self.inference)
         while guesses < self.max_guesses and (
             guesses < self.min_guesses or self._time_left(deadline)
         ):
-            hands, talon = sample_hidden(self.rng, observation, know)
+            hands, talon = guesser.draw()
             results = play_guess(hands, talon)
             for row, result in zip(outcomes, results, strict=True):
                 row.append(round_utility(result, team))
