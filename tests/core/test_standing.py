@@ -1,5 +1,6 @@
 """The trick so far and one more follow (R-W1–R-W4): ``standing_of`` and
-``follow_strength`` give the winner ``winner_of`` gives for the whole trick.
+``follow_strength`` give the winner ``winner_of`` gives for the whole trick, and
+``strength_top`` reads a winning play's suit and top from its strength.
 
 A bot scoring its candidate follows ranks the trick so far once and compares each
 candidate with it; that must never disagree with ranking the whole trick.
@@ -13,11 +14,13 @@ from itertools import islice
 import pytest
 from cardkit import c, ctx_of
 
-from tuolaji.core.cards import full_pack, to_layers
-from tuolaji.core.combos import MIXED, classify
+from tuolaji.core.cards import bits_of, full_pack, to_layers
+from tuolaji.core.combos import MIXED, classify, combo_of_layers
 from tuolaji.core.follow import legal_follow_layers
+from tuolaji.core.leads import tractor_masks
 from tuolaji.core.rules import CLASSIC, STANDARD, RuleSet
-from tuolaji.core.tricks import follow_strength, standing_of, winner_of
+from tuolaji.core.tricks import follow_strength, standing_of, strength_top, winner_of
+from tuolaji.core.trump import TRUMP, TrumpContext
 
 
 def _agrees(ctx_trump: str, trick: str, rules: RuleSet = STANDARD) -> list[int]:
@@ -54,14 +57,20 @@ def test_r_w1_to_r_w4_standing_and_one_more_follow(
     assert _agrees(trump, trick) == winners
 
 
+def random_deal(rng: random.Random, rules: RuleSet) -> tuple[TrumpContext, list[int]]:
+    """A trump context drawn from a few, and the pack shuffled."""
+    ctx = ctx_of(rng.choice(["2H", "5S", "AD", "TNT", "3C"]), rules)
+    pack = full_pack()
+    rng.shuffle(pack)
+    return ctx, pack
+
+
 @pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
 def test_r_w1_to_r_w4_standing_matches_winner_of_on_random_tricks(rules: RuleSet) -> None:
     rng = random.Random(12)
     checked = 0
     for _ in range(300):
-        ctx = ctx_of(rng.choice(["2H", "5S", "AD", "TNT", "3C"]), rules)
-        pack = full_pack()
-        rng.shuffle(pack)
+        ctx, pack = random_deal(rng, rules)
         hands = [to_layers(pack[25 * seat : 25 * seat + 25]) for seat in range(4)]
         # a lead: a random handful of one effective suit of the leader's cards
         leader_cards = sorted(pack[:25], key=lambda kind: ctx.eff[kind])
@@ -80,3 +89,25 @@ def test_r_w1_to_r_w4_standing_matches_winner_of_on_random_tricks(rules: RuleSet
             assert after == winner_of(ctx, lead, follows[: end + 1])
             checked += 1
     assert checked == 900
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+def test_strength_top_is_the_winning_plays_suit_and_top(rules: RuleSet) -> None:
+    # a follow that can win a single, pair or tractor lead: its strength says whether it
+    # is in trumps and its top level, as classifying it says
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(100):
+        ctx, pack = random_deal(rng, rules)
+        leader, hand = to_layers(pack[:50]), to_layers(pack[50:75])
+        leads = [(bit, 0) for bit in bits_of(leader[0])] + [(b, b) for b in bits_of(leader[1])]
+        leads += [(mask, mask) for mask in tractor_masks(ctx, leader[1])]
+        for ones, twos in rng.sample(leads, 6):
+            lead = combo_of_layers(ctx, ones, twos)
+            for play in islice(legal_follow_layers(ctx, lead, hand, False), 40):
+                strength = follow_strength(ctx, lead, play)
+                if strength >= 0:
+                    combo = combo_of_layers(ctx, *play)
+                    assert strength_top(strength) == (combo.suit == TRUMP, combo.parts[0].top)
+                    checked += 1
+    assert checked > 500

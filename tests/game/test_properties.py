@@ -39,7 +39,7 @@ from tuolaji.core import (
     parse_cards,
     trump_context,
 )
-from tuolaji.core.cards import POINTS, full_pack, team_of
+from tuolaji.core.cards import POINTS, count_layers, full_pack, team_of
 from tuolaji.game import (
     ActionKind,
     Bury,
@@ -123,6 +123,9 @@ def check_conservation(game: Game) -> None:
     everywhere = [card for cards in game.card_locations().values() for card in cards]
     everywhere.sort()
     assert everywhere == FULL_PACK, Counter(everywhere) - Counter(FULL_PACK)
+    # the hand sizes the round keeps (for the observations) are the hands'
+    state = game.round
+    assert state.hand_sizes == [count_layers(*hand) for hand in state.hands]
 
 
 @pytest.mark.parametrize("rules", PRESETS)

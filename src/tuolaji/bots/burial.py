@@ -22,6 +22,7 @@ Every candidate is 8 cards of the hand, sorted; duplicates are dropped, and the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tuolaji.bots.valuation import PAIR_BREAK, keep_values
 from tuolaji.core.cards import POINTS, TALON_SIZE
@@ -29,11 +30,11 @@ from tuolaji.core.trump import TRUMP
 from tuolaji.game.observation import Observation
 
 #: how many burials the search compares by default, the heuristic's included
-DEFAULT_BURIAL_WIDTH = 5
+DEFAULT_BURIAL_WIDTH: Final = 5
 #: what burying a trump costs on top of its value: trumps go down only when nothing else can
-TRUMP_CHARGE = 100.0
+TRUMP_CHARGE: Final = 100.0
 #: what a point costs to bury on top of the card's value (the talon bonus risk, R-S2)
-POINT_CHARGE = 4.0
+POINT_CHARGE: Final = 4.0
 
 
 def burial_candidates(

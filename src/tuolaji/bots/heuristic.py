@@ -12,6 +12,7 @@ It sees the game only through its observation.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,7 +26,7 @@ from tuolaji.core.trump import TRUMP, trump_context
 from tuolaji.game.observation import Observation
 
 #: share of the hand that must be trumps under a declaration before the bot makes it
-DECLARE_SHARE = 0.3
+DECLARE_SHARE: Final = 0.3
 
 
 def trump_share(rank: int, suit: int | None, hand: Sequence[int], rules: RuleSet) -> float:

@@ -11,23 +11,26 @@ to win, beating an opponent as cheaply as possible, ducking with low cards other
 
 from __future__ import annotations
 
-from itertools import islice
+from operator import itemgetter
+from typing import Final
 
 from tuolaji.bots.knowledge import Knowledge
-from tuolaji.bots.valuation import cost_of, keep_value, points_in
+from tuolaji.bots.valuation import cost_of, keep_values, points_in
 from tuolaji.core.cards import POINTS, Layers, bits_of, count_layers, kinds_of, partner_of
-from tuolaji.core.combos import THROW, Combo, Part, combo_of_layers, decompose, holds_higher
-from tuolaji.core.follow import legal_follow_layers
+from tuolaji.core.combos import THROW, Combo, combo_of_layers, holds_above, holds_higher, layout
+from tuolaji.core.follow import legal_follow_list
 from tuolaji.core.leads import tractor_masks
-from tuolaji.core.tricks import follow_strength, standing_of
+from tuolaji.core.tricks import follow_strength, standing_of, strength_top
 from tuolaji.core.trump import TRUMP, TrumpContext
 
-MAX_FOLLOWS = 400
+MAX_FOLLOWS: Final = 400
 #: follow scoring: a point won or lost, a trick surely won, and a trick won for now
-POINT_VALUE = 3.0
-SURE_WIN = 10.0
-UNSURE_TABLE = 0.5
-UNSURE_POINTS = 1.0
+POINT_VALUE: Final = 3.0
+SURE_WIN: Final = 10.0
+UNSURE_TABLE: Final = 0.5
+UNSURE_POINTS: Final = 1.0
+#: the sort key of scored candidates (a C function: called for each candidate)
+_by_score: Final = itemgetter(0)
 
 
 # ------------------------------------------------------------------------------- leads
@@ -41,25 +44,20 @@ def safe_throw(ctx: TrumpContext, know: Knowledge, hand: Layers, suit: int) -> L
     if count_layers(ones, twos) < 2:
         return None
     unseen = know.unseen_in(suit)
-    safe = [
-        part
-        for part in decompose(ctx, suit, ones, twos)
-        if not holds_higher(ctx, suit, unseen, part)
-    ]
-    if len(safe) < 2:
-        return None
-    t_ones = t_twos = 0
-    for part in safe:
-        p_ones, p_twos = part.layers()
-        t_ones |= p_ones
-        t_twos |= p_twos
-    return t_ones, t_twos
+    safe = t_ones = t_twos = 0
+    for pairs, top, kinds in layout(ctx, suit, ones, twos):
+        if not holds_above(ctx, suit, unseen, pairs, top):
+            safe += 1
+            t_ones |= kinds
+            if pairs:
+                t_twos |= kinds
+    return (t_ones, t_twos) if safe >= 2 else None
 
 
 class _LeadSituation:
     """What every lead candidate is scored against, worked out once per decision."""
 
-    __slots__ = ("held", "long_in_trumps", "ruffable", "unseen")
+    __slots__ = ("held", "long_in_trumps", "ruffable", "unseen", "values")
 
     def __init__(self, ctx: TrumpContext, know: Knowledge, hand: Layers) -> None:
         seat = know.seat
@@ -72,10 +70,10 @@ class _LeadSituation:
         ]
         unseen_trumps = count_layers(*self.unseen[TRUMP])
         self.long_in_trumps = self.held[TRUMP] >= max(4, unseen_trumps)
+        self.values = keep_values(ctx)
 
 
 def _score(
-    ctx: TrumpContext,
     situation: _LeadSituation,
     hand: Layers,
     lead: Layers,
@@ -93,7 +91,7 @@ def _score(
         if suit == TRUMP and not situation.long_in_trumps:
             bonus -= 6.0
         return 30.0 + bonus + points * 0.5
-    score = -cost_of(ctx, lead, hand) - 2.0 * points
+    score = -cost_of(situation.values, lead, hand) - 2.0 * points
     if throw:
         return score - 40.0  # never a throw that might fail
     score += 3.0 * pairs  # pair leads force pairs out of the others
@@ -115,27 +113,25 @@ def ranked_leads(ctx: TrumpContext, know: Knowledge, hand: Layers) -> list[tuple
         kind = bit.bit_length() - 1
         suit = eff[kind]
         safe = not situation.unseen[suit][0] & ctx.above(suit, level[kind])
-        scored.append((_score(ctx, situation, hand, (bit, 0), suit, safe, 0, False), (bit, 0)))
+        scored.append((_score(situation, hand, (bit, 0), suit, safe, 0, False), (bit, 0)))
     for bit in bits_of(twos):
         kind = bit.bit_length() - 1
         suit = eff[kind]
         safe = not situation.unseen[suit][1] & ctx.above(suit, level[kind])
-        scored.append((_score(ctx, situation, hand, (bit, bit), suit, safe, 1, False), (bit, bit)))
+        scored.append((_score(situation, hand, (bit, bit), suit, safe, 1, False), (bit, bit)))
     if twos.bit_count() >= 2:
         for mask in tractor_masks(ctx, twos):
             combo = combo_of_layers(ctx, mask, mask)
             suit = combo.suit
             safe = not holds_higher(ctx, suit, situation.unseen[suit], combo.parts[0])
             lead = (mask, mask)
-            scored.append(
-                (_score(ctx, situation, hand, lead, suit, safe, combo.pairs, False), lead)
-            )
+            scored.append((_score(situation, hand, lead, suit, safe, combo.pairs, False), lead))
     for suit in range(5):
         if situation.held[suit] >= 2 and not situation.ruffable[suit]:
             throw = safe_throw(ctx, know, hand, suit)
             if throw is not None:
-                scored.append((_score(ctx, situation, hand, throw, suit, True, 0, True), throw))
-    scored.sort(key=lambda item: item[0], reverse=True)
+                scored.append((_score(situation, hand, throw, suit, True, 0, True), throw))
+    scored.sort(key=_by_score, reverse=True)
     return scored
 
 
@@ -150,11 +146,12 @@ def choose_lead(ctx: TrumpContext, know: Knowledge, hand: Layers) -> Layers:
 def _lowest(ctx: TrumpContext, ones: int, twos: int, count: int, *, points_first: bool) -> Layers:
     """``count`` cards of the layers, the cheapest to give up (or the richest in points
     first), as layers."""
-    cards = [k for k in kinds_of(ones)] + [k for k in kinds_of(twos)]
+    cards = kinds_of(ones) + kinds_of(twos)
+    values = keep_values(ctx)
     if points_first:
-        cards.sort(key=lambda k: (-POINTS[k], keep_value(ctx, k)))
+        cards.sort(key=lambda k: (-POINTS[k], values[k]))
     else:
-        cards.sort(key=lambda k: (POINTS[k] > 0, keep_value(ctx, k)))
+        cards.sort(key=lambda k: (POINTS[k] > 0, values[k]))
     out_ones = out_twos = 0
     for kind in cards[:count]:
         bit = 1 << kind
@@ -180,7 +177,8 @@ def _ruffs(ctx: TrumpContext, lead: Combo, hand: Layers) -> list[Layers]:
         return [(m, m) for m in tractor_masks(ctx, t_twos) if m.bit_count() == length]
     # a throw: the lowest trump pairs for its pairs, then the lowest trumps for the rest
     pairs_needed = lead.pairs
-    pair_bits = sorted(bits_of(t_twos), key=lambda b: keep_value(ctx, b.bit_length() - 1))
+    values = keep_values(ctx)
+    pair_bits = sorted(bits_of(t_twos), key=lambda b: values[b.bit_length() - 1])
     if len(pair_bits) < pairs_needed:
         return []
     chosen = sum(pair_bits[:pairs_needed])
@@ -199,7 +197,7 @@ def follow_candidates(
     s_ones, s_twos = hand[0] & mask, hand[1] & mask
     held = count_layers(s_ones, s_twos)
     if held >= lead.size or must_beat:
-        return list(islice(legal_follow_layers(ctx, lead, hand, must_beat), MAX_FOLLOWS))
+        return legal_follow_list(ctx, lead, hand, must_beat, MAX_FOLLOWS)
     free = lead.size - held
     o_ones, o_twos = hand[0] & ~mask, hand[1] & ~mask
     out = [
@@ -215,22 +213,24 @@ def follow_candidates(
 
 
 def _secure(
-    ctx: TrumpContext, know: Knowledge, lead: Combo, winning: Layers, after: list[int]
+    ctx: TrumpContext, know: Knowledge, lead: Combo, strength: int, after: list[int]
 ) -> bool:
-    """Whether a winning play will stay winning against the seats still to play."""
+    """Whether the play winning the trick with ``strength`` (:func:`follow_strength`'s)
+    will stay winning against the seats still to play. (Read from the strength, which
+    gives the winning play's top level: no classification of it per candidate.)"""
     if not after:
         return True
-    combo = combo_of_layers(ctx, *winning)
-    if combo.suit != lead.suit:
-        # a ruff: safe unless a later opponent is void too and may overruff
-        return not any(know.is_void(seat, lead.suit) for seat in after)
+    suit = lead.suit
     if lead.kind == THROW:
-        return not any(know.is_void(seat, lead.suit) for seat in after)
-    unseen = know.unseen_in(lead.suit)
-    part = Part(combo.parts[0].pairs, combo.parts[0].top, combo.parts[0].kinds)
-    if holds_higher(ctx, lead.suit, unseen, part):
+        # won by the thrower or by a ruff: safe unless a later opponent is void too
+        return not any(know.is_void(seat, suit) for seat in after)
+    in_trumps, top = strength_top(strength)
+    if in_trumps and suit != TRUMP:
+        # a ruff: safe unless a later opponent is void too and may overruff
+        return not any(know.is_void(seat, suit) for seat in after)
+    if holds_above(ctx, suit, know.unseen_in(suit), lead.parts[0].pairs, top):
         return False
-    return lead.suit == TRUMP or not any(know.is_void(seat, lead.suit) for seat in after)
+    return suit == TRUMP or not any(know.is_void(seat, suit) for seat in after)
 
 
 def choose_follow(
@@ -266,17 +266,18 @@ def ranked_follows(
     partner_hold: bool | None = None
     # the play winning so far, once: a candidate (the last play) wins only if stronger
     best_index, best_key = standing_of(ctx, lead, trick_layers[1:])
+    values = keep_values(ctx)
     scored: list[tuple[float, Layers]] = []
     for candidate in follow_candidates(ctx, lead, hand, must_beat):
         points = points_in(candidate)
-        cost = cost_of(ctx, candidate, hand)
-        stronger = follow_strength(ctx, lead, candidate) > best_key
-        index = position if stronger else best_index
+        cost = cost_of(values, candidate, hand)
+        strength = follow_strength(ctx, lead, candidate)
+        index = position if strength > best_key else best_index
         if index == position:
-            secure = _secure(ctx, know, lead, candidate, opponents_after)
+            secure = _secure(ctx, know, lead, strength, opponents_after)
         elif trick[index][0] == partner:
             if partner_hold is None:
-                partner_hold = _secure(ctx, know, lead, trick_layers[index], opponents_after)
+                partner_hold = _secure(ctx, know, lead, best_key, opponents_after)
             secure = partner_hold
         else:
             # the opponents take it: give them as little as possible
@@ -289,5 +290,5 @@ def ranked_follows(
             # may well go to the opponents
             value = UNSURE_TABLE * on_table - UNSURE_POINTS * points
         scored.append((value - cost, candidate))
-    scored.sort(key=lambda item: item[0], reverse=True)
+    scored.sort(key=_by_score, reverse=True)
     return scored

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
-from tuolaji.bots.hidden import sample_hidden
+from tuolaji.bots.hidden import TALON, sample_hidden
 from tuolaji.bots.knowledge import Knowledge
 from tuolaji.bots.sampling import randbelow
 from tuolaji.core.cards import (
@@ -190,9 +190,6 @@ def guess_weight(
         if seat != observation.seat:
             total += mismatches(plays, seat, hands[seat], talon if seat == starter else ())
     return float(mismatch**total)
-
-
-TALON = SEATS  # the talon as a fifth holder of hidden cards
 
 
 class GuessChain:

@@ -9,6 +9,7 @@ of it than were led, R-P3–R-P6).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from tuolaji.core.cards import SEATS, Layers, full_pack, remove_layers, to_layers
 from tuolaji.core.declare import Declaration
@@ -16,7 +17,7 @@ from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.observation import Observation
 
-FULL_PACK: Layers = to_layers(full_pack())
+FULL_PACK: Final[Layers] = to_layers(full_pack())
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -28,7 +29,7 @@ from tuolaji.core.leads import tractor_masks
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.observation import Observation
 
-_REJECTION_TRIES = 64
+_REJECTION_TRIES: Final = 64
 
 
 def random_lead(rng: random.Random, ctx: TrumpContext, hand: Layers, throw_rate: float) -> Layers:

@@ -11,19 +11,12 @@ from __future__ import annotations
 import random
 
 from tuolaji.core.cards import Layers, bits_of
+from tuolaji.core.chance import randbelow
 from tuolaji.core.follow import count_multisets
 
-
-def randbelow(rng: random.Random, n: int) -> int:
-    """A random int in ``[0, n)`` for ``n`` > 0: the very draw of ``rng.randrange(n)``
-    (and of ``rng.choice`` over ``n`` items) — CPython's own method, on the generator's
-    ``getrandbits`` — made here so that the compiled build does not call back into the
-    ``random`` module's Python code for each of a round's hundreds of choices."""
-    bits = n.bit_length()
-    drawn = rng.getrandbits(bits)
-    while drawn >= n:
-        drawn = rng.getrandbits(bits)
-    return drawn
+# randbelow, the players' single draw, lives in the core (the deal's shuffle uses it
+# too); the players import it from here with the multisets
+__all__ = ["randbelow", "sample_multiset"]
 
 
 def sample_multiset(

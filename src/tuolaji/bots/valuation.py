@@ -9,14 +9,19 @@ second, so values are tables built once per trump context.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from tuolaji.core.cards import KINDS, POINTS, Layers
 from tuolaji.core.trump import TRUMP, TrumpContext
 
-TRUMP_BASE = 14.0
-PAIR_BREAK = 4.0
-FIVES = sum(1 << k for k in range(KINDS) if POINTS[k] == 5)
-TENS = sum(1 << k for k in range(KINDS) if POINTS[k] == 10)
+TRUMP_BASE: Final = 14.0
+PAIR_BREAK: Final = 4.0
+FIVES: Final = sum(1 << k for k in range(KINDS) if POINTS[k] == 5)
+TENS: Final = sum(1 << k for k in range(KINDS) if POINTS[k] == 10)
+#: the kinds that carry points
+COUNTERS: Final = FIVES | TENS
+#: the points of each kind as keep values are kept, for :func:`points_in`
+POINT_VALUES: Final[tuple[float, ...]] = tuple(float(points) for points in POINTS)
 
 
 @lru_cache(maxsize=128)
@@ -38,16 +43,17 @@ def keep_value(ctx: TrumpContext, kind: int) -> float:
     return keep_values(ctx)[kind]
 
 
-def cost_of(ctx: TrumpContext, play: Layers, hand: Layers) -> float:
-    """What playing ``play`` out of ``hand`` gives up: the cards' keep values, plus a
-    charge for every pair it splits."""
+def cost_of(values: tuple[float, ...], play: Layers, hand: Layers) -> float:
+    """What playing ``play`` out of ``hand`` gives up: the cards' keep values
+    (``values``, :func:`keep_values` of the trump context, looked up once per decision
+    by the caller: it is asked for every candidate), plus a charge for every pair it
+    splits."""
     ones, twos = play
-    values = keep_values(ctx)
     total = _total_value(values, ones)
     if twos:
         total += _total_value(values, twos)
     split = ones & ~twos & hand[1]
-    return total + PAIR_BREAK * split.bit_count()
+    return total + PAIR_BREAK * split.bit_count() if split else total
 
 
 def _total_value(values: tuple[float, ...], mask: int) -> float:
@@ -63,8 +69,11 @@ def _total_value(values: tuple[float, ...], mask: int) -> float:
 
 
 def points_in(play: Layers) -> int:
-    """The points a play carries (R-O4)."""
+    """The points a play carries (R-O4). (The point cards' values added up over their
+    bits, as :func:`_total_value` adds keep values: the compiled build would call
+    ``bit_count`` on the fives and the tens as a Python method, on a new int each time.)"""
     ones, twos = play
-    return 5 * ((ones & FIVES).bit_count() + (twos & FIVES).bit_count()) + 10 * (
-        (ones & TENS).bit_count() + (twos & TENS).bit_count()
-    )
+    total = _total_value(POINT_VALUES, ones & COUNTERS)
+    if twos & COUNTERS:
+        total += _total_value(POINT_VALUES, twos & COUNTERS)
+    return int(total)

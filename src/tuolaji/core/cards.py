@@ -10,24 +10,25 @@ least once) and ``twos`` (kinds held twice). Pairs are then ``twos`` and a card 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from tuolaji.core.errors import TuolajiError
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-BJ = 52
-RJ = 53
-KINDS = 54
-PACK_SIZE = 108
-HAND_SIZE = 25
-TALON_SIZE = 8
-SEATS = 4
-ALL_KINDS_MASK = (1 << KINDS) - 1
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+BJ: Final = 52
+RJ: Final = 53
+KINDS: Final = 54
+PACK_SIZE: Final = 108
+HAND_SIZE: Final = 25
+TALON_SIZE: Final = 8
+SEATS: Final = 4
+ALL_KINDS_MASK: Final = (1 << KINDS) - 1
 
 #: Points of each kind (R-O4): 5 → 5, T and K → 10.
-POINTS: tuple[int, ...] = tuple(
+POINTS: Final[tuple[int, ...]] = tuple(
     (5 if k % 13 == 3 else 10 if k % 13 in (8, 11) else 0) if k < BJ else 0 for k in range(KINDS)
 )
 
@@ -224,9 +225,15 @@ def kinds_of(mask: int) -> list[int]:
     return out
 
 
+#: ``int.bit_count`` as a function: the compiled build calls a method of an int by its
+#: name, looking it up each time, and :func:`count_layers` runs for every candidate of
+#: every decision
+_bit_count: Final = int.bit_count
+
+
 def count_layers(ones: int, twos: int) -> int:
     """How many cards two bit layers hold."""
-    return ones.bit_count() + twos.bit_count()
+    return _bit_count(ones) + _bit_count(twos)
 
 
 def points_of(cards: Iterable[int]) -> int:

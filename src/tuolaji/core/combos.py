@@ -8,16 +8,18 @@ rank pairs of the same level never chain), then the remaining pairs, then single
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from operator import itemgetter
+from typing import Final, NamedTuple
 
 from tuolaji.core.cards import Layers, count_layers, from_layers, kinds_of, to_layers
+from tuolaji.core.frozen import new_named_tuple
 from tuolaji.core.trump import TrumpContext
 
-SINGLE = "single"
-PAIR = "pair"
-TRACTOR = "tractor"
-THROW = "throw"
-MIXED = "mixed"
+SINGLE: Final = "single"
+PAIR: Final = "pair"
+TRACTOR: Final = "tractor"
+THROW: Final = "throw"
+MIXED: Final = "mixed"
 
 
 class Part(NamedTuple):
@@ -73,6 +75,23 @@ class Combo(NamedTuple):
         return [part.label for part in self.parts]
 
 
+#: the layout's order: longest parts first, then highest (a C function, called per part)
+_by_shape: Final = itemgetter(0, 1)
+
+
+def _part(pairs: int, top: int, kinds: int) -> Part:
+    """``Part(pairs, top, kinds)``, built without its interpreted constructor (one is
+    built for every part of every combination read)."""
+    return new_named_tuple(Part, (pairs, top, kinds))
+
+
+def _combo(
+    kind: str, suit: int, ones: int, twos: int, size: int, parts: tuple[Part, ...], pairs: int
+) -> Combo:
+    """``Combo(...)`` of these fields, built without its interpreted constructor."""
+    return new_named_tuple(Combo, (kind, suit, ones, twos, size, parts, pairs))
+
+
 def longest_run(pair_levels: list[int]) -> tuple[int, int]:
     """The longest run of consecutive non-empty levels as (length, top level);
     among equally long runs the highest."""
@@ -90,8 +109,11 @@ def longest_run(pair_levels: list[int]) -> tuple[int, int]:
     return best_len, best_top
 
 
-def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
-    """The greedy layout of R-C4 of cards that all belong to ``suit``.
+def layout(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[tuple[int, int, int]]:
+    """The parts of the greedy layout of R-C4 of cards that all belong to ``suit``, as
+    ``(pairs, top, kinds)`` in the order they are found: tractors longest first, then
+    pairs by level, then singles by kind. (Plain tuples, unsorted: a heuristic lead
+    looks for sure throws in every suit of its hand, and needs only the set of parts.)
 
     When a level holds several pairs (only the off-suit trump-rank cards share a level,
     R-O1), the tractor takes the pair of the lowest kind, that is the suit first in the
@@ -100,7 +122,7 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
     the same either way, but a failed throw's forced part (and so the judge's ``throw``
     answer) can depend on it.
     """
-    parts: list[Part] = []
+    parts: list[tuple[int, int, int]] = []
     level = ctx.level
     if twos:
         pair_levels = [twos & mask for mask in ctx.level_masks[suit]]
@@ -114,19 +136,26 @@ def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
                 low = pair_levels[lv] & -pair_levels[lv]
                 kinds |= low
                 pair_levels[lv] ^= low
-            parts.append(Part(length, top, kinds))
+            parts.append((length, top, kinds))
         for lv, pair_kinds in enumerate(pair_levels):
             rest = pair_kinds
             while rest:
                 low = rest & -rest
-                parts.append(Part(1, lv, low))
+                parts.append((1, lv, low))
                 rest ^= low
     singles = ones & ~twos
     while singles:
         low = singles & -singles
-        parts.append(Part(0, level[low.bit_length() - 1], low))
+        parts.append((0, level[low.bit_length() - 1], low))
         singles ^= low
-    parts.sort(key=lambda p: (p.pairs, p.top), reverse=True)
+    return parts
+
+
+def decompose(ctx: TrumpContext, suit: int, ones: int, twos: int) -> list[Part]:
+    """The greedy layout of R-C4 of cards that all belong to ``suit`` (:func:`layout`),
+    longest parts first, then highest."""
+    parts = [_part(pairs, top, kinds) for pairs, top, kinds in layout(ctx, suit, ones, twos)]
+    parts.sort(key=_by_shape, reverse=True)
     return parts
 
 
@@ -155,24 +184,22 @@ def combo_of_layers(ctx: TrumpContext, ones: int, twos: int) -> Combo:
         raise ValueError("a combination needs at least one card")
     suit = suit_of_layers(ctx, ones)
     if suit < 0:
-        return Combo(MIXED, -1, ones, twos, size, (), 0)
+        return _combo(MIXED, -1, ones, twos, size, (), 0)
     if size == 1:
-        return Combo(
-            SINGLE, suit, ones, twos, 1, (Part(0, ctx.level[ones.bit_length() - 1], ones),), 0
-        )
+        top = ctx.level[ones.bit_length() - 1]
+        return _combo(SINGLE, suit, ones, twos, 1, (_part(0, top, ones),), 0)
     if size == 2 and twos:
-        return Combo(
-            PAIR, suit, ones, twos, 2, (Part(1, ctx.level[ones.bit_length() - 1], ones),), 1
-        )
+        top = ctx.level[ones.bit_length() - 1]
+        return _combo(PAIR, suit, ones, twos, 2, (_part(1, top, ones),), 1)
     if ones == twos:
         top = chain_top(ctx, ones)
         if top >= 0:
             count = ones.bit_count()
-            return Combo(TRACTOR, suit, ones, twos, size, (Part(count, top, ones),), count)
+            return _combo(TRACTOR, suit, ones, twos, size, (_part(count, top, ones),), count)
     parts = decompose(ctx, suit, ones, twos)
     pairs = sum(part.pairs for part in parts)
     kind = TRACTOR if len(parts) == 1 and parts[0].pairs >= 2 else THROW
-    return Combo(kind, suit, ones, twos, size, tuple(parts), pairs)
+    return _combo(kind, suit, ones, twos, size, tuple(parts), pairs)
 
 
 def classify(ctx: TrumpContext, cards: Iterable[int]) -> Combo:
@@ -214,9 +241,15 @@ def has_chain(ctx: TrumpContext, suit: int, twos: int, length: int, above: int =
 def holds_higher(ctx: TrumpContext, suit: int, hand: Layers, part: Part) -> bool:
     """Whether a hand holds, in ``suit``, a combination of the part's shape that is
     strictly higher: a higher single, pair, or tractor of the same length (R-H1)."""
+    return holds_above(ctx, suit, hand, part.pairs, part.top)
+
+
+def holds_above(ctx: TrumpContext, suit: int, hand: Layers, pairs: int, top: int) -> bool:
+    """Whether a hand holds, in ``suit``, a single (``pairs == 0``), a pair (1) or a
+    tractor of ``pairs`` pairs whose top level is higher than ``top`` (R-H1)."""
     ones, twos = hand
-    if part.pairs == 0:
-        return bool(ones & ctx.above(suit, part.top))
-    if part.pairs == 1:
-        return bool(twos & ctx.above(suit, part.top))
-    return has_chain(ctx, suit, twos & ctx.suit_mask[suit], part.pairs, part.top)
+    if pairs == 0:
+        return bool(ones & ctx.above(suit, top))
+    if pairs == 1:
+        return bool(twos & ctx.above(suit, top))
+    return has_chain(ctx, suit, twos & ctx.suit_mask[suit], pairs, top)

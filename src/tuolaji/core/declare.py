@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from tuolaji.core.cards import (
     BJ,
@@ -24,9 +25,9 @@ from tuolaji.core.errors import (
 )
 from tuolaji.core.frozen import Frozen
 
-SINGLE_DECLARATION = 1
-PAIR_DECLARATION = 2
-JOKER_PAIR_DECLARATION = 3
+SINGLE_DECLARATION: Final = 1
+PAIR_DECLARATION: Final = 2
+JOKER_PAIR_DECLARATION: Final = 3
 _STRENGTH_NAMES = {1: "a single", 2: "a pair", 3: "a joker pair"}
 
 
@@ -37,12 +38,15 @@ class Declaration(Frozen):
     seat: int
     cards: tuple[int, ...]
 
+    # written out, not generated: see core.frozen (made for every option a bot weighs)
+    def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+
     @property
     def strength(self) -> int:
         """1 single, 2 pair, 3 joker pair (R-T3)."""
-        if self.cards[0] >= BJ:
-            return JOKER_PAIR_DECLARATION
-        return len(self.cards)
+        return _strength_of(self.cards)
 
     @property
     def suit(self) -> int | None:
@@ -53,26 +57,52 @@ class Declaration(Frozen):
         return f"seat {self.seat}: {format_cards(self.cards)}"
 
 
+def _strength_of(cards: Sequence[int]) -> int:
+    """The strength of a declaration's cards: 1 single, 2 pair, 3 joker pair (R-T3)."""
+    return JOKER_PAIR_DECLARATION if cards[0] >= BJ else len(cards)
+
+
 def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
     """Why ``cards`` are not a declaration for trump rank ``rank`` (R-T2), or None.
 
     ``cards`` must be card kinds (see :func:`~tuolaji.core.cards.card_list_error`).
     """
-    shown = format_cards(cards) or "no cards"
     if len(cards) == 1:
         if cards[0] >= BJ or rank_of(cards[0]) != rank:
-            return f"{shown} is not a card of the trump rank ({RANKS[rank]})"
+            return f"{_shown(cards)} is not a card of the trump rank ({RANKS[rank]})"
         return None
     if len(cards) == 2:
         if cards[0] != cards[1]:
-            return f"{shown} are not two identical cards"
+            return f"{_shown(cards)} are not two identical cards"
         if cards[0] in (BJ, RJ) or rank_of(cards[0]) == rank:
             return None
-        return f"{shown} are neither trump-rank ({RANKS[rank]}) cards nor jokers"
+        return f"{_shown(cards)} are neither trump-rank ({RANKS[rank]}) cards nor jokers"
     return (
         "a declaration is one trump-rank card, or two identical trump-rank cards or jokers, "
-        f"not {shown}"
+        f"not {_shown(cards)}"
     )
+
+
+def _shown(cards: Sequence[int]) -> str:
+    """The cards as a message names them (written only for a refusal: the bots ask
+    whether declarations stand after every card drawn)."""
+    return format_cards(cards) or "no cards"
+
+
+def _strengthens_own(standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
+    """Whether ``seat`` shows again the single it declared, making it a pair (R-T3)."""
+    return (
+        standing is not None
+        and standing.seat == seat
+        and standing.strength == SINGLE_DECLARATION
+        and len(cards) == 1
+        and cards[0] == standing.cards[0]
+    )
+
+
+def _too_weak(standing: Declaration | None, cards: Sequence[int]) -> bool:
+    """Whether the declaration ``cards`` cannot override ``standing`` (R-T3)."""
+    return standing is not None and _strength_of(cards) <= standing.strength
 
 
 def declare_outcome(
@@ -102,19 +132,13 @@ def declare_outcome(
     error = card_list_error(cards)
     if error is not None:
         raise IllegalAction("R-N3", error, BAD_CARD)
-    if (
-        standing is not None
-        and standing.seat == seat
-        and standing.strength == SINGLE_DECLARATION
-        and len(cards) == 1
-        and cards[0] == standing.cards[0]
-    ):
+    if _strengthens_own(standing, seat, cards):
         return Declaration(seat, (cards[0], cards[0]))
     error = declaration_error(rank, cards)
     if error is not None:
         raise IllegalAction("R-T2", error, NOT_A_DECLARATION, tuple(cards), {"rank": rank})
     new = Declaration(seat, tuple(cards))
-    if standing is not None and new.strength <= standing.strength:
+    if standing is not None and _too_weak(standing, cards):
         if standing.strength == JOKER_PAIR_DECLARATION:
             raise IllegalAction(
                 "R-T3",
@@ -181,10 +205,11 @@ def declaration_options(
     candidates += [(joker, joker) for joker in (BJ, RJ) if twos >> joker & 1]
     options: list[tuple[int, ...]] = []
     for cards in candidates:
-        try:
-            outcome = declare_outcome(rank, standing, seat, cards)
-        except IllegalAction:
+        # every candidate is a declaration: the one refusal it can meet is tested first,
+        # since raising and catching it would cost more than the rest of this function
+        if not _strengthens_own(standing, seat, cards) and _too_weak(standing, cards):
             continue
+        outcome = declare_outcome(rank, standing, seat, cards)
         # strengthening one's own single reveals its twin: the hand must hold both
         if len(outcome.cards) == 1 or twos >> outcome.cards[0] & 1:
             options.append(cards)

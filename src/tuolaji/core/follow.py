@@ -21,7 +21,7 @@ only when a play is refused.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 from math import comb
 from typing import NamedTuple
 
@@ -329,6 +329,19 @@ def legal_follow_layers(
     for candidate in candidates:
         if follow_fault(ctx, lead, hand, candidate, must_beat) is None:
             yield candidate
+
+
+def legal_follow_list(
+    ctx: TrumpContext, lead: Combo, hand: Layers, must_beat: bool, limit: int
+) -> list[Layers]:
+    """The first ``limit`` follows of :func:`legal_follow_layers`, in its order, as a list.
+    A bot that scores the follows asks this at every decision, and most leads are single
+    cards: their follows are listed directly, without the generators."""
+    if lead.size == 1 and not must_beat:
+        # a led-suit card, lowest first; with none, any card (legal_follow_layers's order)
+        led = hand[0] & ctx.suit_mask[lead.suit]
+        return [(bit, 0) for bit in bits_of(led if led else hand[0])[:limit]]
+    return list(islice(legal_follow_layers(ctx, lead, hand, must_beat), limit))
 
 
 def legal_follows(

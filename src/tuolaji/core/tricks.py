@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tuolaji.core.cards import POINTS, Layers, to_layers
 from tuolaji.core.combos import PAIR, SINGLE, THROW, TRACTOR, Combo, chain_top, combo_of_layers
 from tuolaji.core.trump import TRUMP, TrumpContext
 
 # A trump combination outranks any combination of the led suit.
-_TRUMP_BONUS = 1000
+_TRUMP_BONUS: Final = 1000
 
 
 def _tractor_top(ctx: TrumpContext, ones: int, twos: int, length: int) -> int:
@@ -82,6 +83,13 @@ def play_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
     else:
         raise ValueError("play_strength does not rank followers of a throw; use trick_winner")
     return top + (_TRUMP_BONUS if suit == TRUMP else 0)
+
+
+def strength_top(strength: int) -> tuple[bool, int]:
+    """Of a play that can win a trick led by a single, a pair or a tractor (its
+    :func:`play_strength` not -1): whether it is in trumps, and its top level."""
+    in_trumps = strength >= _TRUMP_BONUS
+    return in_trumps, strength - _TRUMP_BONUS if in_trumps else strength
 
 
 def winner_of(ctx: TrumpContext, lead: Combo, follows: Sequence[Layers]) -> int:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from tuolaji.core.cards import BJ, KINDS, RJ, SUIT_NAMES, SUITS
 from tuolaji.core.frozen import Frozen
 from tuolaji.core.rules import STANDARD, RuleSet
 
-TRUMP = 4
+TRUMP: Final = 4
 """The effective suit of every trump."""
-EFFECTIVE_SUITS = 5
+EFFECTIVE_SUITS: Final = 5
 
 
 def suit_label(suit: int) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from tuolaji.core.cards import (
     HAND_SIZE,
@@ -49,7 +50,7 @@ from tuolaji.core.errors import (
 from tuolaji.core.follow import follow_fault, follow_refusal
 from tuolaji.game.state import Phase, RoundState
 
-DRAWN_CARDS = HAND_SIZE * SEATS
+DRAWN_CARDS: Final = HAND_SIZE * SEATS
 
 
 def seat_number(seat: object) -> int:

@@ -46,6 +46,11 @@ class CardDrawn(Frozen):
     seat: int
     card: int
 
+    # written out, not generated: see core.frozen (made for every card drawn or played)
+    def __init__(self, seat: int, card: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+
 
 @dataclass(frozen=True, slots=True)
 class HiddenCardDrawn(Frozen):
@@ -147,6 +152,11 @@ class Played(Frozen):
     seat: int
     cards: tuple[int, ...]
 
+    # written out, not generated: see core.frozen (made for every card drawn or played)
+    def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class TrickWon(Frozen):
@@ -155,6 +165,12 @@ class TrickWon(Frozen):
     number: int
     seat: int
     points: int
+
+    # written out, not generated: see core.frozen (made for every trick)
+    def __init__(self, number: int, seat: int, points: int) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "points", points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tuolaji.core.cards import (
     SEATS,
@@ -36,6 +36,7 @@ from tuolaji.core.cards import (
     team_of,
     to_layers,
 )
+from tuolaji.core.chance import shuffle
 from tuolaji.core.combos import THROW, Combo, combo_of_layers
 from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration, flip_talon
 from tuolaji.core.errors import IllegalAction
@@ -44,6 +45,7 @@ from tuolaji.core.throws import judge_throw
 from tuolaji.core.tricks import winner_of
 from tuolaji.core.trump import TrumpContext, trump_context
 from tuolaji.game import turn as turns
+from tuolaji.game.action_log import ActionLog
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
 from tuolaji.game.checks import (
     DRAWN_CARDS,
@@ -63,7 +65,6 @@ from tuolaji.game.events import (
     Passed,
     Played,
     Redealt,
-    RoundEnded,
     RoundStarted,
     TalonFlipped,
     TalonTaken,
@@ -73,17 +74,12 @@ from tuolaji.game.events import (
 )
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
 from tuolaji.game.points import penalty_to_opponents, trick_points_to_opponents
-from tuolaji.game.position import (
-    Position,
-    check_position,
-    position_of_round,
-    round_state_of,
-)
+from tuolaji.game.position import Position, check_position, position_of_round, round_state_of
 from tuolaji.game.settlement import settle_round
 from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart, RoundState
 from tuolaji.game.turn import ActionKind, Turn, could_declare, turn_of
 
-ACE = 12
+ACE: Final = 12
 
 
 class Game:
@@ -133,9 +129,7 @@ class Game:
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
-        self._actions: list[Action] = []
-        # Draws since the last other action, recorded as one Draw(count) when read.
-        self._pending_draws = 0
+        self._log = ActionLog()
         self.results: list[RoundResult] = []
         self.stacked_decks: list[tuple[int, ...]] = []
         # The pack order of every deal, redeals included, in deal order: records store
@@ -195,8 +189,7 @@ class Game:
         twin.phase = self.phase
         twin.winner = self.winner
         twin.events = list(self.events)
-        twin._actions = list(self._actions)
-        twin._pending_draws = self._pending_draws
+        twin._log = self._log.copy()
         twin.results = list(self.results)
         twin.stacked_decks = list(self.stacked_decks)
         twin.packs = list(self.packs)
@@ -209,7 +202,7 @@ class Game:
         stacked = next(self._decks, None)
         if stacked is None:
             pack = full_pack()
-            self._rng.shuffle(pack)
+            shuffle(self._rng, pack)  # rng.shuffle's very draws, in compiled code
             self.packs.append(tuple(pack))
             return pack
         if sorted(stacked) != full_pack():
@@ -316,8 +309,9 @@ class Game:
         ones, twos = state.hands[seat]
         bit = 1 << card
         state.hands[seat] = (ones | bit, twos | (ones & bit))
+        state.hand_sizes[seat] += 1
         self.events.append(CardDrawn(seat, card))
-        self._pending_draws += 1
+        self._log.draw()
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
             declaration = state.declaration
@@ -333,18 +327,7 @@ class Game:
     def actions(self) -> list[Action]:
         """Every action so far (a new list), consecutive draws merged into one
         ``Draw(count)``."""
-        if self._pending_draws:
-            return [*self._actions, Draw(self._pending_draws)]
-        return list(self._actions)
-
-    def _flush_draws(self) -> None:
-        if self._pending_draws:
-            self._actions.append(Draw(self._pending_draws))
-            self._pending_draws = 0
-
-    def _record(self, action: Action) -> None:
-        self._flush_draws()
-        self._actions.append(action)
+        return self._log.actions()
 
     # ------------------------------------------------------------------ declare
 
@@ -374,7 +357,7 @@ class Game:
         state.declaration = outcome
         state.declarations += (outcome,)
         self.events.append(Declared(seat, outcome.cards))
-        self._record(Declare(seat, tuple(cards)))
+        self._log.add(Declare(seat, tuple(cards)))
         if self.phase is Phase.DECLARE:
             if outcome.strength == JOKER_PAIR_DECLARATION:
                 self._settle_trump()
@@ -400,7 +383,7 @@ class Game:
         mark = len(self.events)
         state = self.round
         self.events.append(Passed(seat))
-        self._record(Pass(seat))
+        self._log.add(Pass(seat))
         state.window_passes += 1
         state.window_seat = next_seat(seat)
         if state.window_passes == SEATS:
@@ -430,6 +413,7 @@ class Game:
         assert state.starter is not None
         state.ctx = trump_context(state.rank, suit, self.rules)
         state.hands[state.starter] = add_layers(state.hands[state.starter], to_layers(state.talon))
+        state.hand_sizes[state.starter] += len(state.talon)
         self.phase = Phase.EXCHANGE
         self.events.append(TrumpSettled(state.rank, suit, state.declarers, state.starter))
         self.events.append(TalonTaken(state.starter, state.talon))
@@ -460,11 +444,12 @@ class Game:
         mark = len(self.events)
         state = self.round
         state.hands[seat] = remove_layers(state.hands[seat], layers)
+        state.hand_sizes[seat] -= len(cards)
         state.talon = tuple(sorted(cards))
         state.to_play = seat
         self.phase = Phase.PLAY
         self.events.append(Buried(seat, state.talon))
-        self._record(Bury(seat, tuple(cards)))
+        self._log.add(Bury(seat, tuple(cards)))
         return self.events[mark:]
 
     # -------------------------------------------------------------------- play
@@ -495,7 +480,7 @@ class Game:
         state = self.round
         ctx = state.ctx
         assert ctx is not None
-        self._record(Play(seat, tuple(cards)))
+        self._log.play(seat, tuple(cards))
         if lead is not None:
             if lead.kind == THROW:
                 others = [state.hands[(seat + k) % SEATS] for k in (1, 2, 3)]
@@ -516,6 +501,7 @@ class Game:
             state.lead = lead
         state.hands[seat] = remove_layers(state.hands[seat], play)
         played = tuple(sorted(cards)) if state.failed_throw is None else tuple(from_layers(*play))
+        state.hand_sizes[seat] -= len(played)
         state.trick.append((seat, played))
         state.trick_layers.append(play)
         self.events.append(Played(seat, played))
@@ -562,18 +548,7 @@ class Game:
         self.levels[next_declarers] += result.levels_gained
         self.results.append(result)
         levels = (self.levels[0], self.levels[1])
-        self.events.append(
-            RoundEnded(
-                state.number,
-                result.opponents_points,
-                result.declarers_hold,
-                result.levels_gained,
-                levels,
-                next_declarers,
-                next_starter,
-                result,
-            )
-        )
+        self.events.append(settled.ended(levels))
         if self.levels[next_declarers] > ACE:
             # R-S5: the game ends as soon as a team's level passes A.
             self.winner = next_declarers
@@ -619,15 +594,4 @@ class Game:
 
     def card_locations(self) -> dict[str, list[int]]:
         """Where all 108 cards are now, by place (for conservation checks)."""
-        state = self.round
-        places: dict[str, list[int]] = {f"hand{seat}": self.hand(seat) for seat in range(SEATS)}
-        if self.phase is Phase.DRAW or self.phase is Phase.DECLARE:
-            places["pack"] = state.deck[state.drawn :]
-        elif self.phase is Phase.EXCHANGE:
-            places["talon"] = []
-        else:
-            places["talon"] = list(state.talon)
-        places["trick"] = [card for _, played in state.trick for card in played]
-        for seat in range(SEATS):
-            places[f"won{seat}"] = list(state.won_cards[seat])
-        return places
+        return self.round.card_locations(self.phase)

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from tuolaji.core.cards import Layers, from_layers
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
+from tuolaji.core.frozen import new_named_tuple
 from tuolaji.core.rules import RuleSet
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
@@ -103,7 +104,6 @@ class Observation(NamedTuple):
 def observe(game: Game, seat: int | None) -> Observation:
     """The snapshot of ``game`` that ``seat`` may see (``None``: a spectator)."""
     state = game.round
-    h0, h1, h2, h3 = state.hands
     ctx = state.ctx
     phase = game.phase
     if ctx is not None:
@@ -120,8 +120,9 @@ def observe(game: Game, seat: int | None) -> Observation:
     results = game.results
     levels = game.levels
     # Built positionally, in the order of the fields: one is built for every decision,
-    # and a named tuple's keyword constructor costs more than the rest of this function.
-    return _make_observation(
+    # and a named tuple's own constructors cost more than the rest of this function.
+    return new_named_tuple(
+        Observation,
         (
             seat,
             phase,
@@ -137,12 +138,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             game.to_act(),
             game.next_drawer(),
             own,
-            (
-                h0[0].bit_count() + h0[1].bit_count(),
-                h1[0].bit_count() + h1[1].bit_count(),
-                h2[0].bit_count() + h2[1].bit_count(),
-                h3[0].bit_count() + h3[1].bit_count(),
-            ),
+            tuple(state.hand_sizes),
             cards_left,
             state.declaration,
             state.declarations,
@@ -158,8 +154,5 @@ def observe(game: Game, seat: int | None) -> Observation:
             state.penalties,
             results[-1] if results else None,
             game.winner,
-        )
+        ),
     )
-
-
-_make_observation = Observation._make

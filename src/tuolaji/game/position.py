@@ -376,6 +376,7 @@ def round_state_of(position: Position, rules: RuleSet) -> RoundState:
         deck=[],
         drawn=PACK_SIZE - TALON_SIZE,
         hands=list(position.hands),
+        hand_sizes=[count_layers(*hand) for hand in position.hands],
         declaration=declarations[-1] if declarations else None,
         declarations=declarations,
         ctx=ctx,

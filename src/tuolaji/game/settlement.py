@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tuolaji.core.cards import next_seat, partner_of, points_of, team_of
 from tuolaji.core.frozen import Frozen
 from tuolaji.core.scoring import settle, talon_multiplier
-from tuolaji.game.events import TalonBonus
+from tuolaji.game.events import RoundEnded, TalonBonus
 from tuolaji.game.state import RoundResult, RoundState
 
 
@@ -21,6 +21,20 @@ class Settled(Frozen):
     bonus: TalonBonus | None
     next_declarers: int
     next_starter: int
+
+    def ended(self, levels: tuple[int, int]) -> RoundEnded:
+        """The event that ends the round, the teams' levels after it being ``levels``."""
+        result = self.result
+        return RoundEnded(
+            result.number,
+            result.opponents_points,
+            result.declarers_hold,
+            result.levels_gained,
+            levels,
+            self.next_declarers,
+            self.next_starter,
+            result,
+        )
 
 
 def settle_round(state: RoundState, last_winner: int, last_lead: tuple[int, ...]) -> Settled:

@@ -6,7 +6,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass, field
 
-from tuolaji.core.cards import Layers, team_of
+from tuolaji.core.cards import Layers, from_layers, team_of
 from tuolaji.core.combos import Combo
 from tuolaji.core.declare import Declaration
 from tuolaji.core.frozen import Frozen
@@ -33,6 +33,21 @@ class CompletedTrick(Frozen):
     winner: int
     points: int
     failed_throw: ThrowFailed | None = None
+
+    # written out, not generated: see core.frozen (made for every trick)
+    def __init__(
+        self,
+        number: int,
+        plays: tuple[tuple[int, tuple[int, ...]], ...],
+        winner: int,
+        points: int,
+        failed_throw: ThrowFailed | None = None,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "failed_throw", failed_throw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +84,9 @@ class RoundState:
     deck: list[int]
     drawn: int = 0
     hands: list[Layers] = field(default_factory=lambda: [(0, 0)] * 4)
+    #: how many cards each hand holds, kept with ``hands`` (an observation shows them,
+    #: and counting the bits of four hands for every decision costs more)
+    hand_sizes: list[int] = field(default_factory=lambda: [0] * 4)
     declaration: Declaration | None = None
     #: every declaration of the round, in order (a tuple, so observations share it)
     declarations: tuple[Declaration, ...] = ()
@@ -97,6 +115,21 @@ class RoundState:
         """The opponents' points so far: tricks won plus penalties (R-H3, R-S1)."""
         return self.trick_points + self.penalties
 
+    def card_locations(self, phase: Phase) -> dict[str, list[int]]:
+        """Where all 108 cards are in ``phase``, by place (:meth:`Game.card_locations
+        <tuolaji.game.game.Game.card_locations>`)."""
+        places = {f"hand{seat}": from_layers(*hand) for seat, hand in enumerate(self.hands)}
+        if phase is Phase.DRAW or phase is Phase.DECLARE:
+            places["pack"] = self.deck[self.drawn :]
+        elif phase is Phase.EXCHANGE:
+            places["talon"] = []
+        else:
+            places["talon"] = list(self.talon)
+        places["trick"] = [card for _, played in self.trick for card in played]
+        for seat, won in enumerate(self.won_cards):
+            places[f"won{seat}"] = list(won)
+        return places
+
     def copy(self) -> RoundState:
         """A copy whose lists are new (an action changes them in place) and whose
         tuples and frozen values are shared (nothing changes them)."""
@@ -104,6 +137,7 @@ class RoundState:
             self,
             deck=list(self.deck),
             hands=list(self.hands),
+            hand_sizes=list(self.hand_sizes),
             trick=list(self.trick),
             trick_layers=list(self.trick_layers),
             won_cards=[list(won) for won in self.won_cards],

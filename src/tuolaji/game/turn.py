@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from tuolaji.core.cards import BJ, RJ, SEATS
 from tuolaji.core.declare import PAIR_DECLARATION
@@ -114,9 +115,9 @@ def turn_of(phase: Phase, state: RoundState) -> Turn:
     return OVER_TURN
 
 
-_JOKERS = 1 << BJ | 1 << RJ
+_JOKERS: Final = 1 << BJ | 1 << RJ
 #: trump rank → the mask of its four cards, one per suit
-_RANK_MASKS = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
+_RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 
 
 def could_declare(phase: Phase, state: RoundState, seat: object) -> bool:
