@@ -82,24 +82,32 @@ def test_an_earlier_play_is_weighed_with_the_hand_held_then() -> None:
 
 def test_a_failed_throw_is_seen_but_not_weighed() -> None:
     # random players throw often, so some throws fail (R-H2): the play shown is the
-    # forced part, not the one chosen, and that trick's plays are left out
+    # forced part, not the one chosen, and that trick's plays are left out; the cards
+    # they took from a hand still count when earlier hands are rebuilt
     found = 0
     for seed in range(6):
         game = Game(STANDARD, seed, round_limit=1)
         players = [RandomPlayer(seed + k, throw_rate=0.5) for k in range(4)]
+        held: list[tuple[int, Layers]] = []  # every play's seat and its hand before it
         while game.phase is not Phase.OVER:
             if game.phase is Phase.PLAY and not game.round.trick:
                 obs = observe(game, game.round.to_play)
-                failed = {d.number for d in obs.tricks if d.failed_throw is not None}
-                if failed:
+                if any(d.failed_throw is not None for d in obs.tricks):
                     plays = past_plays(obs)
-                    weighed = [p.trick for p in plays if not p.trick]
-                    assert len(weighed) == sum(
-                        1
-                        for d in obs.tricks
-                        if d.failed_throw is None and d.plays[0][0] != obs.seat
-                    )
+                    weighed = [
+                        held[number]
+                        for number, (seat, _) in enumerate(
+                            (seat, cards) for d in obs.tricks for seat, cards in d.plays
+                        )
+                        if seat != obs.seat and obs.tricks[number // 4].failed_throw is None
+                    ]
+                    assert [p.seat for p in plays] == [seat for seat, _ in weighed]
+                    for past, (seat, then) in zip(plays, weighed, strict=True):
+                        assert add_layers(game.round.hands[seat], past.since) == then
                     found += 1
+            if game.phase is Phase.PLAY:
+                seat = game.round.to_play
+                held.append((seat, game.round.hands[seat]))
             step(game, players)
     assert found > 0
 

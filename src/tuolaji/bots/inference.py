@@ -96,7 +96,9 @@ def past_plays(observation: Observation) -> list[PastPlay]:
         knows.append(know)
     tricks = [(done.plays, done.failed_throw) for done in observation.tricks]
     tricks.append((observation.trick, observation.failed_throw))
-    found: list[PastPlay] = []
+    # every play in order (the observer's and the unweighed ones too: they all left a
+    # hand), each with the record to weigh it by, if it is weighed
+    every: list[tuple[int, Layers, PastPlay | None]] = []
     for plays, failed in tricks:
         if not plays:
             continue
@@ -105,44 +107,47 @@ def past_plays(observation: Observation) -> list[PastPlay]:
             played = to_layers(cards)
             if index == 0 and failed is None:
                 lead = combo_of_layers(ctx, *played)
+            past = None
             if player != seat and failed is None:
-                found.append(
-                    PastPlay(
-                        player,
-                        _snapshot(knows[player]),
-                        plays[:index],
-                        tuple(to_layers(c) for _, c in plays[:index]),
-                        lead if index else None,
-                        played,
-                        (0, 0),
-                    )
+                past = PastPlay(
+                    player,
+                    _snapshot(knows[player]),
+                    plays[:index],
+                    tuple(to_layers(c) for _, c in plays[:index]),
+                    lead if index else None,
+                    played,
+                    (0, 0),
                 )
+            every.append((player, played, past))
             for know in knows:
                 know._see_plays(plays[: index + 1], index, True, failed)
                 know.trick_seen = index + 1
         for know in knows:
             know.trick_seen = 0
             know.tricks_seen += 1
-    return _with_later_cards(found)
+    return _with_later_cards(every)
 
 
-def _with_later_cards(found: list[PastPlay]) -> list[PastPlay]:
-    """The plays with ``since`` filled in: each seat's cards played from then on."""
+def _with_later_cards(every: list[tuple[int, Layers, PastPlay | None]]) -> list[PastPlay]:
+    """The weighed plays of ``every`` (the round's plays in order, each with its record
+    when it is weighed), with ``since`` filled in: each seat's cards played from then on,
+    in weighed plays or not."""
     since: list[Layers] = [(0, 0)] * SEATS
     out: list[PastPlay] = []
-    for past in reversed(found):
-        since[past.seat] = add_layers(since[past.seat], past.played)
-        out.append(
-            PastPlay(
-                past.seat,
-                past.template,
-                past.trick,
-                past.trick_layers,
-                past.lead,
-                past.played,
-                since[past.seat],
+    for player, played, past in reversed(every):
+        since[player] = add_layers(since[player], played)
+        if past is not None:
+            out.append(
+                PastPlay(
+                    past.seat,
+                    past.template,
+                    past.trick,
+                    past.trick_layers,
+                    past.lead,
+                    past.played,
+                    since[player],
+                )
             )
-        )
     out.reverse()
     return out
 
