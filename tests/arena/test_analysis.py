@@ -72,17 +72,10 @@ def test_the_analysis_is_the_same_with_every_hidden_card_guarded(seat: int) -> N
             if seat != state.starter:
                 state.talon = GuardedTalon(talon)
             try:
-                if isinstance(action, Bury):
-                    # the burial is weighed on a knowledge of its own
-                    decision_know = knowledge_for(obs, None)
-                    trick = 0
-                else:
-                    decision_know = know = knowledge_for(obs, know)
-                    trick = len(obs.tricks) + 1
+                know = knowledge_for(obs, know)
+                trick = 0 if isinstance(action, Bury) else len(obs.tricks) + 1
                 rng = decision_rng(1, obs.round_number, trick)
-                result = analyse_decision(
-                    obs, decision_know, action.cards, rng, guesses=2, inference=0.2
-                )
+                result = analyse_decision(obs, know, action.cards, rng, guesses=2, inference=0.2)
             finally:
                 state.hands, state.talon = hands, talon
             if result is not None:

@@ -11,7 +11,9 @@ trump suit). Unless a case says otherwise: rank 2, hearts trump, ``standard`` ru
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -31,6 +33,9 @@ from tuolaji.core import (
     legal_follows,
     to_layers,
 )
+from tuolaji.core.cards import bits_of, full_pack
+from tuolaji.core.combos import combo_of_layers
+from tuolaji.core.follow import legal_follow_layers, legal_follow_list
 
 
 @dataclass(frozen=True)
@@ -496,3 +501,21 @@ def test_r_h2_legal_follows_exact_set(rules: RuleSet, expected: list[str]) -> No
     combo = classify(ctx, c("7S 7S 8S 8S"))
     got = _legal_set(ctx, combo, c("9S 9S TS TS 3S 3S 4S 4S"), True)
     assert got == {tuple(sorted(c(play))) for play in expected}
+
+
+@pytest.mark.parametrize("rules", [STANDARD, CLASSIC], ids=["standard", "classic"])
+def test_the_listed_follows_are_the_enumerated_ones_in_order(rules: RuleSet) -> None:
+    # legal_follow_list lists a single's follows directly: the same follows, in the same
+    # order, as legal_follow_layers, cut at the same limit
+    rng = random.Random(3)
+    for _ in range(200):
+        ctx = ctx_of(rng.choice(["2H", "5S", "AD", "TNT", "3C"]), rules)
+        pack = full_pack()
+        rng.shuffle(pack)
+        leader, hand = to_layers(pack[:25]), to_layers(pack[25:50])
+        leads = [(bit, 0) for bit in bits_of(leader[0])] + [(b, b) for b in bits_of(leader[1])]
+        for ones, twos in rng.sample(leads, 5):
+            lead = combo_of_layers(ctx, ones, twos)
+            for limit in (1, 3, 400):
+                enumerated = list(islice(legal_follow_layers(ctx, lead, hand, False), limit))
+                assert legal_follow_list(ctx, lead, hand, False, limit) == enumerated

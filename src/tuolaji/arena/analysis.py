@@ -42,7 +42,7 @@ from typing import Any
 from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES
 from tuolaji.bots.burial import burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
-from tuolaji.bots.inference import Guesser
+from tuolaji.bots.inference import Guesser, check_weight
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.search import (
     bury_candidates,
@@ -338,24 +338,19 @@ def analyse_record(
         raise AnalysisError(f"the guesses must be 1 to {MAX_GUESSES}, not {guesses}")
     if type(width) is not int or width < 1:
         raise AnalysisError(f"the width must be 1 or more, not {width}")
-    if not isinstance(inference, (int, float)) or not 0 < inference <= 1:
-        raise AnalysisError(f"the inference weight is above 0 and at most 1, not {inference}")
+    try:
+        check_weight(inference)
+    except ValueError as error:
+        raise AnalysisError(str(error)) from None
     decisions = seat_decisions(record, seat, round_number)
     analysed: list[DecisionAnalysis] = []
     forced = 0
     know: Knowledge | None = None
     for done, decision in enumerate(decisions, start=1):
         obs = decision.observation
-        if obs.phase is Phase.EXCHANGE:
-            # a knowledge of its own: the one carried on into play must take the burial
-            # out of the unseen cards, which it does only when it starts in play
-            decision_know = knowledge_for(obs, None)
-        else:
-            decision_know = know = knowledge_for(obs, know)
+        know = knowledge_for(obs, know)
         rng = decision_rng(seed, decision.round_number, decision.trick)
-        result = analyse_decision(
-            obs, decision_know, decision.cards, rng, guesses, width, inference
-        )
+        result = analyse_decision(obs, know, decision.cards, rng, guesses, width, inference)
         if result is None:
             forced += 1
         else:

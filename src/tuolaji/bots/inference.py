@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.hidden import TALON, sample_hidden
-from tuolaji.bots.knowledge import Knowledge
+from tuolaji.bots.knowledge import Knowledge, declared_knowledge
 from tuolaji.bots.sampling import randbelow
 from tuolaji.core.cards import (
     SEATS,
@@ -46,6 +46,14 @@ from tuolaji.game.state import Phase
 MISMATCH = 0.1
 
 
+def check_weight(weight: object) -> float:
+    """``weight`` as an inference weight: a number above 0 and at most 1; anything else
+    is a ``ValueError`` that says so."""
+    if isinstance(weight, (int, float)) and not isinstance(weight, bool) and 0 < weight <= 1:
+        return float(weight)
+    raise ValueError(f"the inference weight is above 0 and at most 1, not {weight}")
+
+
 @dataclass(frozen=True, slots=True)
 class PastPlay:
     """One earlier play of another seat, with what the heuristic would have seen."""
@@ -56,28 +64,12 @@ class PastPlay:
     template: Knowledge
     #: the plays of the trick before this one, and their layers (empty for a lead)
     trick: tuple[tuple[int, tuple[int, ...]], ...]
-    trick_layers: tuple[Layers, ...]
+    trick_layers: list[Layers]
     #: the trick's lead, None when this play is the lead
     lead: Combo | None
     played: Layers
     #: the cards the seat played from this play on: its hand then is its hand now plus these
     since: Layers
-
-
-def _snapshot(know: Knowledge) -> Knowledge:
-    """A copy of ``know`` that later plays do not change."""
-    return Knowledge(
-        know.seat,
-        know.round_number,
-        know.ctx,
-        know.unseen,
-        list(know.void),
-        list(know.known),
-        know.tricks_seen,
-        know.trick_seen,
-        know.hand_taken,
-        know.declarations,
-    )
 
 
 def past_plays(observation: Observation) -> list[PastPlay]:
@@ -87,69 +79,49 @@ def past_plays(observation: Observation) -> list[PastPlay]:
     seat = observation.seat
     ctx = observation.ctx
     assert seat is not None and ctx is not None
-    # each seat's knowledge of the public history, kept up to date play by play
-    knows = []
-    for other in range(SEATS):
-        know = Knowledge(other, observation.round_number, ctx)
-        know.declarations = observation.declarations
-        know._learn_declarations(observation.declarations, observation.starter)
-        knows.append(know)
     tricks = [(done.plays, done.failed_throw) for done in observation.tricks]
     tricks.append((observation.trick, observation.failed_throw))
-    # every play in order (the observer's and the unweighed ones too: they all left a
-    # hand), each with the record to weigh it by, if it is weighed
-    every: list[tuple[int, Layers, PastPlay | None]] = []
+    # Each seat's cards played from each play on, every play counted (the observer's and
+    # the unweighed ones too: they all left a hand): first, from the last play back.
+    since: list[Layers] = [(0, 0)] * SEATS
+    since_each: list[Layers] = []
+    for plays, _ in reversed(tricks):
+        for player, cards in reversed(plays):
+            since[player] = add_layers(since[player], to_layers(cards))
+            since_each.append(since[player])
+    since_each.reverse()
+    # Then forwards, each seat's knowledge of the public history kept up to date play by
+    # play.
+    knows = [declared_knowledge(observation, other) for other in range(SEATS)]
+    found: list[PastPlay] = []
+    number = 0
     for plays, failed in tricks:
-        if not plays:
-            continue
         lead: Combo | None = None
         for index, (player, cards) in enumerate(plays):
             played = to_layers(cards)
             if index == 0 and failed is None:
                 lead = combo_of_layers(ctx, *played)
-            past = None
             if player != seat and failed is None:
-                past = PastPlay(
-                    player,
-                    _snapshot(knows[player]),
-                    plays[:index],
-                    tuple(to_layers(c) for _, c in plays[:index]),
-                    lead if index else None,
-                    played,
-                    (0, 0),
+                found.append(
+                    PastPlay(
+                        player,
+                        knows[player].copy(),
+                        plays[:index],
+                        [to_layers(c) for _, c in plays[:index]],
+                        lead if index else None,
+                        played,
+                        since_each[number],
+                    )
                 )
-            every.append((player, played, past))
+            number += 1
             for know in knows:
                 know._see_plays(plays[: index + 1], index, True, failed)
                 know.trick_seen = index + 1
-        for know in knows:
-            know.trick_seen = 0
-            know.tricks_seen += 1
-    return _with_later_cards(every)
-
-
-def _with_later_cards(every: list[tuple[int, Layers, PastPlay | None]]) -> list[PastPlay]:
-    """The weighed plays of ``every`` (the round's plays in order, each with its record
-    when it is weighed), with ``since`` filled in: each seat's cards played from then on,
-    in weighed plays or not."""
-    since: list[Layers] = [(0, 0)] * SEATS
-    out: list[PastPlay] = []
-    for player, played, past in reversed(every):
-        since[player] = add_layers(since[player], played)
-        if past is not None:
-            out.append(
-                PastPlay(
-                    past.seat,
-                    past.template,
-                    past.trick,
-                    past.trick_layers,
-                    past.lead,
-                    past.played,
-                    since[player],
-                )
-            )
-    out.reverse()
-    return out
+        if plays:
+            for know in knows:
+                know.trick_seen = 0
+                know.tricks_seen += 1
+    return found
 
 
 def heuristic_would_play(past: PastPlay, hand: Layers, buried: tuple[int, ...]) -> Layers:
@@ -159,7 +131,7 @@ def heuristic_would_play(past: PastPlay, hand: Layers, buried: tuple[int, ...]) 
     ctx = know.ctx
     if past.lead is None:
         return choose_lead(ctx, know, hand)
-    return choose_follow(ctx, know, past.lead, past.trick, list(past.trick_layers), hand, False)
+    return choose_follow(ctx, know, past.lead, past.trick, past.trick_layers, hand, False)
 
 
 def mismatches(
@@ -218,10 +190,13 @@ class GuessChain:
     ) -> None:
         seat = observation.seat
         assert seat is not None
+        starter = observation.starter
+        assert starter is not None  # play has begun: the starter has buried
         self.rng = rng
         self.seat = seat
-        self.starter = observation.starter
-        self.plays = plays
+        self.starter = starter
+        # each seat's own plays, the only ones its hand decides
+        self.plays_of = [[past for past in plays if past.seat == s] for s in range(SEATS)]
         self.mismatch = mismatch
         self.eff = know.ctx.eff
         self.void = know.void
@@ -257,7 +232,7 @@ class GuessChain:
 
     def _mismatches_of(self, seat: int) -> int:
         buried = self._buried() if seat == self.starter else ()
-        return mismatches(self.plays, seat, self.hands[seat], buried)
+        return mismatches(self.plays_of[seat], seat, self.hands[seat], buried)
 
     def _takes(self, holder: int, kind: int) -> bool:
         """Whether ``holder`` may hold a card of ``kind`` (no void shown in its suit)."""
@@ -289,7 +264,8 @@ class GuessChain:
         self._set(first, a_new)
         self._set(second, b_new)
         affected = {h for h in (first, second) if h != TALON}
-        if TALON in (first, second) and self.starter is not None and self.starter != self.seat:
+        if TALON in (first, second):
+            # the talon is hidden only from the others: its starter's plays depend on it
             affected.add(self.starter)
         new_counts = {s: self._mismatches_of(s) for s in affected}
         added = sum(new_counts[s] - self.counts[s] for s in affected)

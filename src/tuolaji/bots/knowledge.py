@@ -40,6 +40,9 @@ class Knowledge:
     hand_taken: bool = False
     #: the round's declarations, which tell one round from another
     declarations: tuple[Declaration, ...] = ()
+    #: whether the seat's own burial has left the unseen cards: a knowledge begun at the
+    #: exchange, before the starter buried, is begun again once it has
+    burial_taken: bool = False
 
     def update(self, obs: Observation) -> None:
         """Take in what happened since the last call (tricks and plays are only added)."""
@@ -57,6 +60,7 @@ class Knowledge:
         self.unseen = remove_layers(self.unseen, hand)
         if buried:
             self.unseen = remove_layers(self.unseen, to_layers(buried))
+            self.burial_taken = True
         self.hand_taken = True
 
     def _learn_declarations(
@@ -86,7 +90,13 @@ class Knowledge:
         taken out: what the seat's own first :meth:`update` would have made of the same
         observation, without going over the history again."""
         assert not self.hand_taken, "only a knowledge of the history alone is seeded"
-        copy = Knowledge(
+        seeded = self.copy()
+        seeded._take_out(hand, buried)
+        return seeded
+
+    def copy(self) -> Knowledge:
+        """A copy that later updates of either leave the other alone."""
+        return Knowledge(
             self.seat,
             self.round_number,
             self.ctx,
@@ -95,11 +105,10 @@ class Knowledge:
             list(self.known),
             self.tricks_seen,
             self.trick_seen,
-            False,
+            self.hand_taken,
             self.declarations,
+            self.burial_taken,
         )
-        copy._take_out(hand, buried)
-        return copy
 
     def _learn(self, seat: int, cards: Layers) -> None:
         """``seat`` holds ``cards`` (a multiset union: a card is never counted twice)."""
@@ -157,8 +166,10 @@ def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:
         or previous.seat != obs.seat
         or previous.tricks_seen > len(obs.tricks)
         or previous.declarations != obs.declarations
+        or (obs.buried and not previous.burial_taken)
     ):
-        # a new round — or a new game played by the same player object
+        # a new round — or a new game played by the same player object, or the starter's
+        # knowledge from the exchange, which still counts its burial among the unseen
         previous = Knowledge(obs.seat, obs.round_number, obs.ctx)
         previous.declarations = obs.declarations
     previous.update(obs)
@@ -170,11 +181,18 @@ def history_knowledge(obs: Observation, seat: int) -> Knowledge:
     and every play so far — before its own hand is taken out (:meth:`Knowledge.seeded`
     does that). Every guess at the hidden cards shares it, so a search makes it once a
     decision for each seat, and its playouts start from copies."""
+    know = declared_knowledge(obs, seat)
+    # every play leaves the unseen cards, the seat's own too: its hand is taken out later
+    # as it stands after them
+    know._see_history(obs, True)
+    return know
+
+
+def declared_knowledge(obs: Observation, seat: int) -> Knowledge:
+    """What ``seat`` knows of the round in ``obs`` before any card is played: the
+    declarations, its own hand not yet taken out."""
     assert obs.ctx is not None
     know = Knowledge(seat, obs.round_number, obs.ctx)
     know.declarations = obs.declarations
     know._learn_declarations(obs.declarations, obs.starter)
-    # every play leaves the unseen cards, the seat's own too: its hand is taken out later
-    # as it stands after them
-    know._see_history(obs, True)
     return know

@@ -39,7 +39,7 @@ from mypy_extensions import mypyc_attr
 from tuolaji.bots.burial import DEFAULT_BURIAL_WIDTH, burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.heuristic_play import ranked_follows, ranked_leads
-from tuolaji.bots.inference import MISMATCH, Guesser
+from tuolaji.bots.inference import MISMATCH, Guesser, check_weight
 from tuolaji.bots.knowledge import Knowledge, history_knowledge, knowledge_for
 from tuolaji.core.cards import (
     SEATS,
@@ -237,8 +237,6 @@ class SearchPlayer:
             raise ValueError("give the search a budget in guesses or in seconds, not both")
         if guesses is not None and guesses < 1:
             raise ValueError(f"the search needs at least 1 guess a decision, not {guesses}")
-        if not 0 < inference <= 1:
-            raise ValueError(f"the inference weight is above 0 and at most 1, not {inference}")
         self.name = "search"
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -250,7 +248,7 @@ class SearchPlayer:
         self.width = width
         self.search_burial = search_burial
         self.burial_width = burial_width
-        self.inference = inference
+        self.inference = check_weight(inference)
         self.heuristic = HeuristicPlayer(seed)
         self._knowledge: Knowledge | None = None
         #: guesses made for each decision searched (for measurement)
@@ -269,9 +267,8 @@ class SearchPlayer:
         burials = self.burial_candidates(observation, chosen)
         if len(burials) == 1:
             return burials[0]
-        # A knowledge of its own: the one kept for play must take the burial out of the
-        # unseen cards when play starts, and it only does so when it starts afresh.
-        know = knowledge_for(observation, None)
+        # kept: once buried, play begins it again with the burial taken out (knowledge_for)
+        know = self._knowledge = knowledge_for(observation, self._knowledge)
         outcomes = self._evaluate(
             observation,
             know,
