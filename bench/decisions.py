@@ -2,7 +2,9 @@
 ``play`` during whole rounds (forced moves included, as they are in a real game).
 
 The heuristic plays 20 rounds against itself; the search player (default budget) plays
-rounds in seats 0 and 2 against two heuristic players.
+rounds in seats 0 and 2 against two heuristic players. The search's burial, once a
+round for the starter, is timed apart: at the exchanges of rounds dealt and declared by
+heuristic players.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.search import SearchPlayer
 from tuolaji.core.rules import STANDARD
-from tuolaji.game import Game, Phase, RoundStart
+from tuolaji.game import Game, Phase, RoundStart, observe
 
 
 class Timed:
@@ -64,6 +66,23 @@ def _summary(seconds: list[float]) -> dict[str, float]:
     }
 
 
+def burial_times(exchanges: int, seed: int = 300) -> list[float]:
+    """The default search's burial time at ``exchanges`` exchanges, in seconds."""
+    seconds: list[float] = []
+    for index in range(exchanges):
+        game = Game(STANDARD, seed + index, start=RoundStart(index % 13, index % 2, index % 4))
+        players = [HeuristicPlayer(k) for k in range(4)]
+        while game.phase is not Phase.EXCHANGE:
+            step(game, players)
+        starter = game.to_act()
+        assert starter is not None  # the starter buries
+        observation = observe(game, starter)
+        start = time.perf_counter()
+        SearchPlayer(index).bury(observation)
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
 def decision_times(search_rounds: int, heuristic_rounds: int = 20) -> dict[str, dict[str, float]]:
     """Median, 95th percentile and maximum decision time of each bot, in ms."""
     heuristic = [Timed(HeuristicPlayer(k)) for k in range(4)]
@@ -73,4 +92,5 @@ def decision_times(search_rounds: int, heuristic_rounds: int = 20) -> dict[str, 
     return {
         "heuristic": _summary([s for p in heuristic for s in p.seconds]),
         "search (default budget)": _summary([s for p in search[::2] for s in p.seconds]),
+        "search burial (default budget)": _summary(burial_times(4 * search_rounds)),
     }

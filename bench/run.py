@@ -144,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"goal: {cases_game.ROUNDS_GOAL} random rounds/s ({r.name}): {rate:,.0f}, {verdict}"
             )
-    print("\ndecision times (every play call in whole rounds):")
+    print("\ndecision times (every play call in whole rounds; the search's burials apart):")
     times = decisions.decision_times(search_rounds=1 if args.quick else 3)
     for bot, figures in times.items():
         print(

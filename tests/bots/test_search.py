@@ -7,6 +7,8 @@
   the voids shown.
 - A game rebuilt from an observation and a guess shows the observer the same position.
 - The search player only makes legal moves and stays within its budget.
+- Candidates clearly behind the leader stop being played out (never the heuristic's
+  choice, the default), and a decision ends early once only the heuristic's is left.
 - A budget in guesses is exactly reproducible: no clock is read, and the same seed plays
   the same round, move for move.
 """
@@ -28,9 +30,11 @@ from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.bots.registry import make_player
 from tuolaji.bots.search import (
+    PRUNE_EVERY,
     SearchPlayer,
     history_templates,
     play_candidates,
+    prune,
     round_utility,
     seeds_for,
 )
@@ -264,3 +268,37 @@ def test_one_player_object_can_play_game_after_game() -> None:
         while game.phase is not Phase.OVER:
             step(game, players)
         assert len(game.results) == 1
+
+
+def test_prune_drops_only_candidates_clearly_behind_the_leader() -> None:
+    noise = [0.3, -0.3] * 8
+    outcomes = [
+        [0.0] * 16,  # the heuristic's choice: far behind, but the default stays
+        [1.0 + n for n in noise],  # the leader
+        [-1.0 + n for n in noise],  # two levels behind on every guess: dropped
+        [0.99 - n for n in noise],  # about level with the leader: stays
+        [0.9 + n for n in noise],  # a little behind on every guess: dropped
+        [0.9 + 3 * n for n in noise],  # as far behind, but too noisy to tell: stays
+    ]
+    assert prune(outcomes, range(6)) == [0, 1, 3, 5]
+    # only the candidates still in the race are weighed
+    assert prune(outcomes, [0, 2, 4]) == [0, 4]
+
+
+def test_the_choice_is_among_the_candidates_left() -> None:
+    outcomes = [[0.0] * 32, [1.0, 0.9] * 8, [0.5, 0.7] * 16]
+    # the dropped candidate's first guesses looked best; it is not taken
+    assert SearchPlayer._choose(outcomes, [0, 2]) == 2
+    assert SearchPlayer._choose(outcomes, [0]) == 0
+
+
+def test_a_decision_ends_early_once_only_the_heuristics_choice_is_left() -> None:
+    budget = 4 * PRUNE_EVERY
+    searcher = SearchPlayer(3, guesses=budget, width=4, search_burial=False)
+    players: list[Player] = [searcher] + [HeuristicPlayer(seat) for seat in range(1, 4)]
+    game = Game(STANDARD, 31, start=RoundStart(5, 0, 0), round_limit=1)
+    while game.phase is not Phase.OVER and len(searcher.guesses) < 10:
+        step(game, players)
+    # every search either spent its budget or stopped at a pruning with one candidate
+    assert all(g % PRUNE_EVERY == 0 and g <= budget for g in searcher.guesses)
+    assert budget in searcher.guesses and min(searcher.guesses) < budget

@@ -8,10 +8,10 @@
 - Offered a clearly worse burial first (the heuristic's place, the default it keeps
   unless another is clearly better), the search picks the better one: it keeps its
   jokers, and keeps its points out of a talon the defenders will win (R-S2).
-- The burial search is off by default (docs/bots.md has the measurement):
-  ``search:bury=search`` turns it on, ``search:bury=heuristic`` or no option leaves the
-  burial to the heuristic; a bad ``bury=`` value or a burial that is not 8 cards of the
-  hand is refused and changes nothing.
+- The burial search is on by default (docs/bots.md has the measurement), as with
+  ``search:bury=search``; ``search:bury=heuristic`` leaves the burial to the heuristic;
+  a bad ``bury=`` value or a burial that is not 8 cards of the hand is refused and
+  changes nothing.
 """
 
 from __future__ import annotations
@@ -200,16 +200,17 @@ def test_the_search_keeps_points_out_of_a_talon_the_defenders_will_win() -> None
     assert not any(POINTS[kind] for kind in burial)
 
 
-@pytest.mark.parametrize("name", ["search:guesses=4:bury=heuristic", "search:guesses=4"])
-def test_bury_heuristic_leaves_the_burial_to_the_heuristic(name: str) -> None:
+def test_bury_heuristic_leaves_the_burial_to_the_heuristic() -> None:
     _, obs = at_exchange(STANDARD, 1)
-    player = make_player(name, 0)
+    player = make_player("search:guesses=4:bury=heuristic", 0)
     assert isinstance(player, SearchPlayer) and not player.search_burial
     assert sorted(player.bury(obs)) == sorted(HeuristicPlayer().bury(obs))
     assert player.guesses == []  # nothing searched
     assert parse_player("search:bury=search").bury == "search"
-    searching = make_player("search:bury=search:name=b", 0)
-    assert isinstance(searching, SearchPlayer) and searching.search_burial
+    # the burial search is the default: with no option, as with bury=search
+    for name in ("search:bury=search:name=b", "search:guesses=4"):
+        searching = make_player(name, 0)
+        assert isinstance(searching, SearchPlayer) and searching.search_burial
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,7 @@ MAX_SEARCH_SECONDS = 60
 #: decision early in a round on the development machine, as MAX_SEARCH_SECONDS).
 MAX_SEARCH_GUESSES = 5000
 #: The most candidate plays ``search:width=N`` compares (each costs a playout a guess).
-MAX_SEARCH_WIDTH = 8
+MAX_SEARCH_WIDTH = 32
 #: Who may choose a search's burial (``search:bury=…``): its own search, or the heuristic.
 BURIAL_CHOOSERS = ("search", "heuristic")
 #: The longest answer timeout that ``cmd:timeout=SECONDS`` takes.
@@ -220,8 +220,8 @@ def _search_guesses(value: str) -> int:
 
 
 def _search_width(value: str) -> int:
-    """How many candidate plays the search compares, from ``width=``: 1 to 8 (8, the
-    most, by default)."""
+    """How many candidate plays the search compares, from ``width=``: 1 to
+    ``MAX_SEARCH_WIDTH`` (the search's ``DEFAULT_WIDTH`` when not given)."""
     width = int(value) if value.strip().isdigit() else 0
     if not 1 <= width <= MAX_SEARCH_WIDTH:
         raise ValueError(

@@ -9,14 +9,16 @@ others' earlier plays (:mod:`inference`: would the heuristic have played what th
 played, with the guessed hands?), each unexplained play keeping a guess only
 ``inference`` of its weight (``search:infer=W``; 1 draws every fitting deal alike).
 All candidates are tried on the same guesses, so their comparison is not blurred by the
-luck of the guess. Declaring, and by default burying, are left to the heuristic.
+luck of the guess. Every ``PRUNE_EVERY`` guesses the candidates clearly behind the best
+so far are dropped (:func:`prune`), so the later guesses go to the plays still in
+question; once only the heuristic's own choice is left, the decision is made.
+Declaring is left to the heuristic.
 
-With ``search_burial=True`` (``search:bury=search``) the burial (R-K1) is searched the
-same way: the heuristic's burial and a few variants (:mod:`burial`) are each buried on
-the same guesses of the other three hands and the round played out from its first
-lead; the heuristic's burial stands unless another is better by a wider margin
-(``BURIAL_CONFIDENCE``). It is off by default: measured against the same search without
-it, it showed no gain (docs/bots.md, "The burial").
+The burial (R-K1) is searched the same way: the heuristic's burial and a few variants
+(:mod:`burial`) are each buried on the same guesses of the other three hands and the
+round played out from its first lead; the heuristic's burial stands unless another is
+better by a wider margin (``BURIAL_CONFIDENCE``). ``search_burial=False``
+(``search:bury=heuristic``) leaves the burial to the heuristic.
 
 Outcome: the levels the round gives the team (R-S3), plus a small term for the
 opponents' points, so that among equal level outcomes more points still count.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -57,11 +60,11 @@ from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import Phase, RoundResult
 
 #: Guesses per decision when no budget is given, and how many of the heuristic's plays
-#: are compared on each: the widest and longest search that keeps a decision within a
-#: second at the median (0.2 s compiled, 0.6 s in pure Python on the development
-#: machine), and stronger than 48 guesses of 3 plays on the same deals (docs/bots.md).
+#: are compared on each (fewer after pruning): within the goals of a second at the
+#: median and 3 s at the 95th percentile in both builds, and measured stronger than 96
+#: guesses of 8 plays on the same deals (docs/bots.md, "Strength and speed").
 DEFAULT_GUESSES = 96
-DEFAULT_WIDTH = 8
+DEFAULT_WIDTH = 16
 POINTS_WEIGHT = 0.5  # levels per 40 opponents' points, on top of the level outcome
 #: the weight a guess keeps for each earlier play of another seat that the heuristic
 #: would not have made with it (:mod:`inference`); 1 draws every fitting guess alike
@@ -71,6 +74,12 @@ CONFIDENCE = 1.0
 #: the same for a burial: up to four variants are weighed against the heuristic's, and
 #: the best of four noisy estimates clears one standard error by luck alone too often
 BURIAL_CONFIDENCE = 2.0
+#: how many guesses between two prunings of the candidates (:func:`prune`), and how many
+#: standard errors behind the leader a candidate must fall to be dropped: a candidate
+#: that far behind would almost never end up taken, and its playouts are better spent
+#: on the others
+PRUNE_EVERY = 8
+PRUNE_CONFIDENCE = 2.0
 
 
 def team_levels(result: RoundResult, team: int) -> int:
@@ -112,6 +121,32 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[
         return mean, 0.0
     variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
     return mean, float((variance / count) ** 0.5)
+
+
+def prune(outcomes: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
+    """The candidates of ``alive`` worth more guesses: all but those behind the leader
+    (the best mean so far) by more than ``PRUNE_CONFIDENCE`` standard errors of their
+    paired differences. The heuristic's choice (index 0) always stays: it is the one a
+    candidate must beat to be taken. Every candidate in ``alive`` has been played on
+    the same guesses."""
+    count = len(outcomes[0])
+    leader = max(alive, key=lambda i: (sum(outcomes[i]) / count, -i))
+    kept = []
+    for index in alive:
+        if index not in (0, leader):
+            mean, error = paired_difference(outcomes[index], outcomes[leader])
+            if mean < -PRUNE_CONFIDENCE * error:
+                continue
+        kept.append(index)
+    return kept
+
+
+T = TypeVar("T")
+
+
+def pick(items: Sequence[T], indices: Sequence[int]) -> list[T]:
+    """The ``items`` at ``indices``, in that order."""
+    return [items[index] for index in indices]
 
 
 def candidate_plays(observation: Observation, know: Knowledge, width: int) -> list[list[int]]:
@@ -210,11 +245,12 @@ def bury_candidates(
 class SearchPlayer:
     """Determinized Monte Carlo search (see the module docstring).
 
-    The budget of one decision is ``guesses`` guesses (exactly; the default is
+    The budget of one decision is ``guesses`` guesses (the default is
     :data:`DEFAULT_GUESSES`) or, when ``seconds`` is given, as many guesses as fit in
     that thinking time (checked between guesses), at least ``min_guesses`` and at most
-    ``max_guesses``. Giving both is a ``ValueError``. ``width`` is how many of the
-    heuristic's candidates are compared for a play, ``burial_width`` how many burials
+    ``max_guesses``; fewer once pruning has left only the heuristic's choice. Giving
+    both is a ``ValueError``. ``width`` is how many of the heuristic's candidates are
+    compared for a play, ``burial_width`` how many burials
     (:func:`~tuolaji.bots.burial.burial_candidates`) on the same budget; with
     ``search_burial`` False the burial is the heuristic's. ``inference`` is the weight a
     guess keeps for each earlier play of another seat it does not explain
@@ -229,7 +265,7 @@ class SearchPlayer:
         min_guesses: int = 4,
         width: int = DEFAULT_WIDTH,
         guesses: int | None = None,
-        search_burial: bool = False,
+        search_burial: bool = True,
         burial_width: int = DEFAULT_BURIAL_WIDTH,
         inference: float = DEFAULT_INFERENCE,
     ) -> None:
@@ -241,7 +277,7 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         self.seconds = seconds
         if seconds is None:
-            # A fixed count: every decision makes exactly this many guesses.
+            # A fixed count: every decision makes this many guesses (unless pruned).
             min_guesses = max_guesses = DEFAULT_GUESSES if guesses is None else guesses
         self.max_guesses = max_guesses
         self.min_guesses = min_guesses
@@ -269,13 +305,13 @@ class SearchPlayer:
             return burials[0]
         # kept: once buried, play begins it again with the burial taken out (knowledge_for)
         know = self._knowledge = knowledge_for(observation, self._knowledge)
-        outcomes = self._evaluate(
+        outcomes, alive = self._evaluate(
             observation,
             know,
             len(burials),
-            lambda hands, _: bury_candidates(observation, hands, burials),
+            lambda hands, _, alive: bury_candidates(observation, hands, pick(burials, alive)),
         )
-        return burials[self._choose(outcomes, BURIAL_CONFIDENCE)]
+        return burials[self._choose(outcomes, alive, BURIAL_CONFIDENCE)]
 
     def burial_candidates(
         self, observation: Observation, chosen: Sequence[int]
@@ -291,23 +327,28 @@ class SearchPlayer:
         if len(candidates) == 1:
             return candidates[0]
         templates = history_templates(observation)
-        outcomes = self._evaluate(
+        outcomes, alive = self._evaluate(
             observation,
             know,
             len(candidates),
-            lambda hands, talon: play_candidates(observation, hands, talon, candidates, templates),
+            lambda hands, talon, alive: play_candidates(
+                observation, hands, talon, pick(candidates, alive), templates
+            ),
         )
-        return candidates[self._choose(outcomes)]
+        return candidates[self._choose(outcomes, alive)]
 
     @staticmethod
-    def _choose(outcomes: list[list[float]], confidence: float = CONFIDENCE) -> int:
-        """The index of the candidate to take, from its outcomes on every guess: the best
-        mean outcome, but the heuristic's own choice (index 0) unless the better one is
+    def _choose(
+        outcomes: list[list[float]], alive: Sequence[int], confidence: float = CONFIDENCE
+    ) -> int:
+        """The index of the candidate to take among those ``alive`` (the heuristic's
+        choice, index 0, always among them), from their outcomes on every guess: the
+        best mean outcome, but the heuristic's own choice unless the better one is
         ahead by more than ``confidence`` standard errors of the paired differences —
         noisy estimates must not overturn a sound default."""
         guesses = len(outcomes[0])
-        means = [sum(row) / guesses for row in outcomes]
-        best = max(range(len(outcomes)), key=lambda i: (means[i], -i))
+        means = {i: sum(outcomes[i]) / guesses for i in alive}
+        best = max(alive, key=lambda i: (means[i], -i))
         if best == 0 or guesses < 2:
             return best
         mean, error = paired_difference(outcomes[best], outcomes[0])
@@ -318,10 +359,13 @@ class SearchPlayer:
         observation: Observation,
         know: Knowledge,
         count: int,
-        play_guess: Callable[[list[Layers], tuple[int, ...]], list[RoundResult]],
-    ) -> list[list[float]]:
-        """The outcome of each of ``count`` candidates on every guess (rows: candidates);
-        ``play_guess`` plays them all on one guess of the hands and talon."""
+        play_guess: Callable[[list[Layers], tuple[int, ...], list[int]], list[RoundResult]],
+    ) -> tuple[list[list[float]], list[int]]:
+        """The outcome of each of ``count`` candidates on the guesses it was played on
+        (rows: candidates), and the candidates still in the race at the end (see
+        :func:`prune`); ``play_guess`` plays the listed candidates on one guess of the
+        hands and talon. The search ends early once only the heuristic's choice is
+        left: nothing else could still be taken."""
         seat = observation.seat
         assert seat is not None
         team = team_of(seat)
@@ -329,18 +373,23 @@ class SearchPlayer:
         # the observation decides the move.
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         outcomes: list[list[float]] = [[] for _ in range(count)]
+        alive = list(range(count))
         guesses = 0
         guesser = Guesser(self.rng, observation, know, self.inference)
         while guesses < self.max_guesses and (
             guesses < self.min_guesses or self._time_left(deadline)
         ):
             hands, talon = guesser.draw()
-            results = play_guess(hands, talon)
-            for row, result in zip(outcomes, results, strict=True):
-                row.append(round_utility(result, team))
+            results = play_guess(hands, talon, alive)
+            for index, result in zip(alive, results, strict=True):
+                outcomes[index].append(round_utility(result, team))
             guesses += 1
+            if guesses % PRUNE_EVERY == 0:
+                alive = prune(outcomes, alive)
+                if len(alive) == 1:
+                    break
         self.guesses.append(guesses)
-        return outcomes
+        return outcomes, alive
 
     @staticmethod
     def _time_left(deadline: float | None) -> bool:
