@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tuolaji.bots.sampling import randbelow
+from tuolaji.core.chance import randbelow
 
 
 @given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(1, 2**70), min_size=1, max_size=30))

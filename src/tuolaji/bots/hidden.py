@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from tuolaji.bots.knowledge import Knowledge
-from tuolaji.bots.sampling import randbelow
 from tuolaji.core.cards import (
     SEATS,
     TALON_SIZE,
@@ -22,6 +21,7 @@ from tuolaji.core.cards import (
     remove_layers,
     to_layers,
 )
+from tuolaji.core.chance import randbelow
 from tuolaji.game.observation import Observation
 from tuolaji.game.state import Phase
 

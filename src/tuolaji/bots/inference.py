@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.hidden import TALON, sample_hidden
 from tuolaji.bots.knowledge import Knowledge, declared_knowledge
-from tuolaji.bots.sampling import randbelow
 from tuolaji.core.cards import (
     SEATS,
     Layers,
@@ -37,6 +36,7 @@ from tuolaji.core.cards import (
     remove_layers,
     to_layers,
 )
+from tuolaji.core.chance import randbelow
 from tuolaji.core.combos import Combo, combo_of_layers
 from tuolaji.game.observation import Observation
 from tuolaji.game.state import Phase

@@ -20,8 +20,9 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from tuolaji.bots.sampling import randbelow, sample_multiset
+from tuolaji.bots.sampling import sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
+from tuolaji.core.chance import randbelow
 from tuolaji.core.combos import TRACTOR, Combo
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import follow_fault, legal_follow_layers

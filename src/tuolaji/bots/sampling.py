@@ -14,10 +14,6 @@ from tuolaji.core.cards import Layers, bits_of
 from tuolaji.core.chance import randbelow
 from tuolaji.core.follow import count_multisets
 
-# randbelow, the players' single draw, lives in the core (the deal's shuffle uses it
-# too); the players import it from here with the multisets
-__all__ = ["randbelow", "sample_multiset"]
-
 
 def sample_multiset(
     rng: random.Random, ones: int, twos: int, size: int, min_pairs: int = 0

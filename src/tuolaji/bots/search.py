@@ -123,18 +123,25 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[
     return mean, float((variance / count) ** 0.5)
 
 
+def leader(outcomes: Sequence[Sequence[float]], alive: Sequence[int]) -> int:
+    """The candidate of ``alive`` with the best mean outcome so far (on a tie the
+    earlier, the heuristic's choice first); all of them were played on the same
+    guesses."""
+    count = len(outcomes[0])
+    return max(alive, key=lambda i: (sum(outcomes[i]) / count, -i))
+
+
 def prune(outcomes: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
     """The candidates of ``alive`` worth more guesses: all but those behind the leader
     (the best mean so far) by more than ``PRUNE_CONFIDENCE`` standard errors of their
     paired differences. The heuristic's choice (index 0) always stays: it is the one a
     candidate must beat to be taken. Every candidate in ``alive`` has been played on
     the same guesses."""
-    count = len(outcomes[0])
-    leader = max(alive, key=lambda i: (sum(outcomes[i]) / count, -i))
+    best = leader(outcomes, alive)
     kept = []
     for index in alive:
-        if index not in (0, leader):
-            mean, error = paired_difference(outcomes[index], outcomes[leader])
+        if index not in (0, best):
+            mean, error = paired_difference(outcomes[index], outcomes[best])
             if mean < -PRUNE_CONFIDENCE * error:
                 continue
         kept.append(index)
@@ -346,10 +353,8 @@ class SearchPlayer:
         best mean outcome, but the heuristic's own choice unless the better one is
         ahead by more than ``confidence`` standard errors of the paired differences —
         noisy estimates must not overturn a sound default."""
-        guesses = len(outcomes[0])
-        means = {i: sum(outcomes[i]) / guesses for i in alive}
-        best = max(alive, key=lambda i: (means[i], -i))
-        if best == 0 or guesses < 2:
+        best = leader(outcomes, alive)
+        if best == 0 or len(outcomes[0]) < 2:
             return best
         mean, error = paired_difference(outcomes[best], outcomes[0])
         return best if mean > confidence * error else 0
