@@ -77,51 +77,45 @@ def no_npm_path(tmp_path: Path) -> str:
     return str(empty)
 
 
-@pytest.fixture(scope="module")
-def wheel_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A checkout without the built page, and the wheel built from it."""
-    tree = checkout_copy(tmp_path_factory.mktemp("checkout"))
-    out = tmp_path_factory.mktemp("wheel")
-    done = pip_wheel(tree, out)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    (wheel,) = out.glob("tuolaji-*.whl")
-    return tree, wheel
-
-
 def assets_of(page: str) -> set[str]:
     """The files under ``assets/`` that a built page loads."""
     return set(re.findall(r'"/(assets/[^"]+)"', page))
 
 
-def test_a_wheel_from_a_checkout_without_the_page_builds_and_ships_it(
-    wheel_tree: tuple[Path, Path],
-) -> None:
-    tree, wheel = wheel_tree
-    assert (tree / "src" / PAGE).is_file()  # built in the checkout, as make web does
+def output_of(done: subprocess.CompletedProcess[str]) -> str:
+    return done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_a_checkout_without_the_page_makes_packages_that_ship_it(tmp_path: Path) -> None:
+    # one test for the whole chain, so that the table is built once however the tests
+    # are spread over processes
+    tree = checkout_copy(tmp_path / "checkout")
+    # the wheel: the hook builds the page into the checkout, as make web does, and ships it
+    done = pip_wheel(tree, tmp_path / "wheel")
+    assert done.returncode == 0, output_of(done)
+    assert (tree / "src" / PAGE).is_file()
+    (wheel,) = (tmp_path / "wheel").glob("tuolaji-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert PAGE in names
         loaded = assets_of(archive.read(PAGE).decode())
     assert loaded, "the page loads its script"
     assert {f"tuolaji/server/static/{asset}" for asset in loaded} <= names
-
-
-def test_the_sdist_ships_the_page_and_its_wheel_builds_without_npm(
-    wheel_tree: tuple[Path, Path], tmp_path: Path
-) -> None:
-    tree, _ = wheel_tree
-    out = tmp_path / "sdist"
-    done = build([sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(out)], tree)
-    assert done.returncode == 0, done.stderr[-3000:]
-    (sdist,) = out.glob("tuolaji-*.tar.gz")
+    # the sdist, from the same checkout (the page is current now): it holds the page
+    # and its sources, and no npm packages
+    sdist_command = [sys.executable, "-m", "hatchling", "build", "-t", "sdist"]
+    done = build([*sdist_command, "-d", str(tmp_path / "sdist")], tree)
+    assert done.returncode == 0, output_of(done)
+    (sdist,) = (tmp_path / "sdist").glob("tuolaji-*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = set(archive.getnames())
     assert f"tuolaji-0.1.0/src/{PAGE}" in names
+    assert "tuolaji-0.1.0/web/package-lock.json" in names
     assert not any("node_modules" in name for name in names)
-    wheels = tmp_path / "wheels"
-    from_sdist = pip_wheel(sdist, wheels, path=no_npm_path(tmp_path))
-    assert from_sdist.returncode == 0, from_sdist.stdout[-3000:] + from_sdist.stderr[-3000:]
-    (wheel,) = wheels.glob("tuolaji-*.whl")
+    # a wheel from the sdist, with no npm anywhere: the page comes with it
+    done = pip_wheel(sdist, tmp_path / "from-sdist", path=no_npm_path(tmp_path))
+    assert done.returncode == 0, output_of(done)
+    (wheel,) = (tmp_path / "from-sdist").glob("tuolaji-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert PAGE in archive.namelist()
 
