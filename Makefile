@@ -1,28 +1,60 @@
-# tuolaji — the two commands a fresh machine needs: `make test` and `make play`.
+# tuolaji — the commands a fresh clone needs: `make play`, `make serve` and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
 .PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema \
 	web web-test chromium screenshots bench-web bench-compare compiled test-compiled
 
+# One step at a time: `make play` and `make serve` install before they compile the
+# catalogs with the pybabel their install brings (their prerequisites, in order).
+.NOTPARALLEL:
+
+# Three editable installs into the one .venv, each with a stamp: the terminal game's (the
+# play extra, for `make play`), the online server's (the server extra, for `make serve`),
+# and the full one (every extra and the development tools) for the tests, the checks
+# and `make install`. A bigger one adds to a smaller one (pip keeps what is there), and
+# the full one serves every use: after it, `make play` and `make serve` install nothing.
+# Each is made again when pyproject.toml changes.
+STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+SERVE_STAMP := $(VENV)/.installed-serve
+FULL_EXTRAS := dev,play,arena,server
+PIP := $(BIN)/python -m pip
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The engine alone is `pip install tuolaji`; tests and the terminal game need every extra.
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,play,arena,server]'
-	touch $(STAMP)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e '.[$(FULL_EXTRAS)]'
+	touch $@
+
+# The install of the extra $(1), for $(2); nothing to do when the full one is current.
+define install_for_use
+	@if [ $(STAMP) -nt pyproject.toml ]; then :; else \
+		echo "Installing what $(2) needs into $(VENV) (the first time only)..."; \
+		$(PIP) install --quiet --upgrade pip && $(PIP) install --quiet -e '.[$(1)]'; \
+	fi
+	@touch $@
+endef
+
+$(PLAY_STAMP): $(BIN)/python pyproject.toml
+	$(call install_for_use,play,the terminal game)
+
+$(SERVE_STAMP): $(BIN)/python pyproject.toml
+	$(call install_for_use,server,the online server)
 
 install: $(STAMP)
 
+# The compiled translations (make catalogs, below).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/tuolaji.po))
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench build_engine.py hatch_build.py
-	$(BIN)/ruff format --check src tests bench build_engine.py hatch_build.py
+	$(BIN)/ruff check src tests bench build_engine.py build_web.py hatch_build.py
+	$(BIN)/ruff format --check src tests bench build_engine.py build_web.py hatch_build.py
 	$(BIN)/lint-imports
 
 # The package (strict for core and game) and the tests (pyproject.toml [tool.mypy]).
@@ -64,13 +96,15 @@ test-compiled: $(COMPILED_STAMP)
 	PYTHONPATH=$(COMPILED) TUOLAJI_EXPECT_BUILD=compiled \
 		$(BIN)/pytest -n $(JOBS) --dist worksteal $(COMPILED_TESTS)
 
-# Play against three bots in the terminal (ARGS="--plain --lang es" and so on).
-play: catalogs
+# Play against three bots in the terminal (ARGS="--plain --lang es" and so on): the play
+# extra is installed the first time, then the translations compiled.
+play: $(PLAY_STAMP) $(CATALOGS)
 	$(BIN)/tuolaji play $(ARGS)
 
 # The online game on 127.0.0.1:8000 with the embedded database (a file in the data
-# folder; ARGS="--port 9000 --db sqlite:///games.db" and so on).
-serve: catalogs web
+# folder; ARGS="--port 9000 --db sqlite:///games.db" and so on): the server extra is
+# installed the first time, then the translations compiled and the browser table built.
+serve: $(SERVE_STAMP) $(CATALOGS) web
 	$(BIN)/tuolaji serve --host 127.0.0.1 --port 8000 $(ARGS)
 
 # The JSON Schema of the online protocol's frames, from its pydantic models
@@ -80,13 +114,13 @@ schema: $(STAMP)
 
 # Compile each translation (.po) into the .mo file the game reads, only when the .po is
 # newer, and quietly: pybabel's warnings are shown, a failure stops the build, and
-# "compiling catalog …" lines are not printed before every game.
-CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/tuolaji.po))
-
+# "compiling catalog …" lines are not printed before every game. pybabel comes with each
+# install: `make catalogs` makes the full one, `make play` and `make serve` their own
+# first (their prerequisites, made in order).
 catalogs: $(STAMP) $(CATALOGS)
 	@:
 
-$(LOCALE)/%/LC_MESSAGES/tuolaji.mo: $(LOCALE)/%/LC_MESSAGES/tuolaji.po | $(STAMP)
+$(LOCALE)/%/LC_MESSAGES/tuolaji.mo: $(LOCALE)/%/LC_MESSAGES/tuolaji.po
 	@log=$$($(BIN)/pybabel compile --domain tuolaji --locale $* --input-file $< \
 		--output-file $@ 2>&1); status=$$?; \
 	problems=$$(printf '%s\n' "$$log" | grep -v '^compiling catalog '); \

@@ -1,13 +1,23 @@
-"""The wheel's build hook: the engine's hot modules compiled with mypyc when that works.
+"""The package's build hook: the browser table in every package, the engine compiled
+into the wheel when that works.
 
-``pip install .`` (and ``pip wheel .``) compile the modules that ``build_engine.py``
-lists and add the extensions to the wheel beside their sources, which Python then
-imports in their place. When the compile cannot be done — no C compiler, no Python
-headers, a mypyc that refuses the source — the hook says so and the wheel is the
-pure-Python package, which works the same, only slower. ``TUOLAJI_PURE=1`` asks for the
-pure package. Editable installs (``pip install -e``, as ``make install`` does) are always
-pure: ``make compiled`` builds a compiled copy for the tests. ``tuolaji version`` says
-which build runs.
+- **The browser table.** A wheel (``pip install '.[server]'``, ``pip wheel .``) and a
+  source distribution ship the built client in ``tuolaji/server/static``: the hook builds
+  it with npm when it is missing or older than its sources (``build_web.py``, the rule of
+  ``make web``), and stops the build with a message saying what to install when it is
+  missing and npm is not there — a server without its page is not shipped. A source
+  distribution holds the built page, so installing from one needs no Node.
+- **The compiled engine** (wheels only). The modules that ``build_engine.py`` lists are
+  compiled with mypyc and the extensions added to the wheel beside their sources, which
+  Python then imports in their place. When the compile cannot be done — no C compiler,
+  no Python headers, a mypyc that refuses the source — the hook says so and the wheel is
+  the pure-Python package, which works the same, only slower. ``TUOLAJI_PURE=1`` asks
+  for the pure package.
+
+Editable installs (``pip install -e``, as the Makefile's installs are) do neither: the
+working tree builds the browser table with ``make web`` when ``make serve`` or ``make
+test`` needs it (so ``make play`` never waits for npm), and ``make compiled`` builds a
+compiled copy for the tests. ``tuolaji version`` says which build of the engine runs.
 """
 
 from __future__ import annotations
@@ -21,25 +31,41 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-def _build_engine(root: Path) -> Any:
-    """The ``build_engine`` module beside this file (the build runs from elsewhere)."""
-    spec = importlib.util.spec_from_file_location("build_engine", root / "build_engine.py")
+def _sibling(root: Path, name: str) -> Any:
+    """The build module ``name`` beside this file (the build runs from elsewhere)."""
+    spec = importlib.util.spec_from_file_location(name, root / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-class CompiledEngineHook(BuildHookInterface):
-    """Compile the engine into the wheel, or leave the wheel pure when that fails."""
+class PackageBuildHook(BuildHookInterface):
+    """Put the browser table into wheels and source distributions, and the compiled
+    engine into wheels when it can be compiled."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        """Add the compiled extensions to a standard wheel's files."""
-        if self.target_name != "wheel" or version == "editable":
+        """Build what the package ships before hatch collects its files."""
+        if version == "editable":
             return
-        engine = _build_engine(Path(self.root))
+        self._browser_table()
+        if self.target_name == "wheel":
+            self._compiled_engine(build_data)
+
+    def _browser_table(self) -> None:
+        """Build the browser table when it is missing or out of date; abort the build
+        when it is missing and cannot be built."""
+        web = _sibling(Path(self.root), "build_web")
+        try:
+            web.ensure_browser_table(Path(self.root), say=self.app.display_info)
+        except web.BrowserTableError as error:
+            self.app.abort(f"tuolaji: {error}")
+
+    def _compiled_engine(self, build_data: dict[str, Any]) -> None:
+        """Add the compiled extensions to the wheel's files, or leave the wheel pure."""
+        engine = _sibling(Path(self.root), "build_engine")
         if os.environ.get(engine.PURE_ENV) == "1":
             self.app.display_info(f"tuolaji: {engine.PURE_ENV}=1, the pure-Python package")
             return
@@ -63,4 +89,4 @@ class CompiledEngineHook(BuildHookInterface):
 
 
 if __name__ == "__main__":
-    sys.exit("hatch_build.py is the wheel's build hook: see build_engine.py")
+    sys.exit("hatch_build.py is the package's build hook: see build_web.py and build_engine.py")

@@ -1,4 +1,4 @@
-"""Nothing outside ``game`` reads a round's state (issue 9): the front ends, the bots and
+"""Nothing outside ``game`` reads a round's state: the front ends, the bots and
 the arena see the game through ``Game.turn()``, ``to_act()``, ``could_declare()``, the
 legal views and ``observe(game, seat)`` — so ``game`` may change how it keeps a round."""
 

@@ -52,7 +52,7 @@ from tuolaji.server.storage import Storage
 from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
 from tuolaji.server.tokens import new_room_code, new_token, token_hash
 
-#: kills while a game is being played, per backend (issue 10 asks for at least 20)
+#: kills while a game is being played, per backend (the durability goal: at least 20)
 MIN_KILLS = 20
 #: no more kills after this many: the games are then played to their end
 MAX_KILLS = 21

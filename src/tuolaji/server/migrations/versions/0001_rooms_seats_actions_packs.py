@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises:
-Created: issue 10 (`tuolaji serve`)
+Created: with the online server (`tuolaji serve`)
 
 A game is stored as what rebuilds it exactly: the room's settings (rules as JSON text,
 the seed), the pack of every deal (card notation, in deal order) and every accepted

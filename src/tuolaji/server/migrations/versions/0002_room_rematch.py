@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Created: issue 11 (the browser table)
+Created: with the browser table
 
 Set once, by the first player of a finished game who asks for a rematch; every client
 of the old room sees it in its ``room`` frame, and it survives a restart. No foreign
