@@ -27,12 +27,11 @@ from tuolaji.arena.runner import step
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.rules import rules_from_spec
-from tuolaji.game.event_json import event_to_json
+from tuolaji.game import Event, Game, Phase, RoundResult, event_to_json
 from tuolaji.game.events import (
     Buried,
     CardDrawn,
     Declared,
-    Event,
     GameOver,
     HiddenBuried,
     HiddenCardDrawn,
@@ -49,8 +48,6 @@ from tuolaji.game.events import (
     TrickWon,
     TrumpSettled,
 )
-from tuolaji.game.game import Game
-from tuolaji.game.state import Phase, RoundResult
 from tuolaji.server.event_models import EVENT_MODELS, GameEvent, event_type
 from tuolaji.server.fanout import event_frames
 from tuolaji.server.protocol import AnyServerFrame, EventFrame, ServerFrame

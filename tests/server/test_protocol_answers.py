@@ -23,7 +23,7 @@ from server.harness import (
     running_server,
     sqlite_url,
 )
-from tuolaji.game.observation import observe
+from tuolaji.game import observe
 from tuolaji.server import app as server_app
 from tuolaji.server.room import Room
 
