@@ -88,4 +88,7 @@ def serve(
         grace_s=grace,
         allow_seeds=allow_seeds,
     )
-    run(config, host, port, started)
+    # Stopped by SIGTERM or Ctrl-C: exit 0 once every game is stored and every
+    # connection told; 1 when a second Ctrl-C cut that short (docs/protocol.md).
+    if not run(config, host, port, started):
+        raise typer.Exit(1)

@@ -6,7 +6,8 @@ their tables, events, room frames, acks, errors, and the answers to the hints th
 keep asking for — is scanned by :mod:`leakscan`, which works out from the engine's whole
 event list (not from the server's redaction) which cards each seat may know at that
 moment. Seat records downloaded during and after play are scanned the same way. The
-scanner itself is shown to catch a leak.
+scanner itself is shown to catch a leak. Every frame is also checked to be a frame of
+the protocol (docs/protocol.schema.json's models), its event of its event type's form.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from server.harness import (
     LiveServer,
@@ -35,6 +37,7 @@ from tuolaji.game.event_json import event_to_json
 from tuolaji.game.events import CardDrawn
 from tuolaji.game.game import Game
 from tuolaji.server.fanout import event_frames
+from tuolaji.server.protocol import AnyServerFrame, ServerFrame
 from tuolaji.server.table import table_json
 
 #: the seat plans of the games played: a human ("human") or a bot in each seat
@@ -45,6 +48,7 @@ PLANS = (
     ["human", "random", "random", "random"],
     ["heuristic", "heuristic", "human", "human"],
 )
+_SERVER_FRAME: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
 
 
 class HintingPlayer(Player):
@@ -87,6 +91,17 @@ def _scan(frames: list[dict[str, Any]], events: list[Any], seat: int | None) -> 
     for frame in frames:
         found.extend(leaks(frame, events, seat))
     return found
+
+
+def _not_of_the_protocol(frames: list[dict[str, Any]]) -> list[str]:
+    """What is wrong with each frame that is no server frame of the protocol."""
+    problems = []
+    for frame in frames:
+        try:
+            _SERVER_FRAME.validate_json(json.dumps(frame))
+        except ValidationError as error:
+            problems.append(f"{frame['type']} {frame['seq']}: {error}")
+    return problems
 
 
 async def _late_joiners(live: LiveServer, code: str, token: str, seat: int) -> list[Any]:
@@ -144,6 +159,7 @@ async def test_no_frame_shows_a_seat_a_card_it_may_not_see(tmp_path: Path, plan_
             frames = player.client.frames
             assert frames, f"{player.client.label} received nothing"
             problems += _scan(frames, events, player.seat)
+            problems += _not_of_the_protocol(frames)
         # each seat's own record, downloaded at the end: its events, numbered
         for player in players:
             response = await live.http.get(

@@ -58,6 +58,8 @@ log = logging.getLogger("tuolaji.server")
 HELLO_TIMEOUT_S = 10.0
 #: responses at least this long (bytes) are gzip-compressed when the client accepts it
 GZIP_MIN_BYTES = 1024
+#: why a binary WebSocket message is refused: every frame is JSON text
+BINARY = "frames are JSON text messages: a binary message is not read"
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -220,16 +222,39 @@ async def _refuse(websocket: WebSocket, code: str, message: str, seq: int = 0) -
         await websocket.close(code=1008)
 
 
+async def _hello(websocket: WebSocket) -> Hello | None:
+    """The connection's first frame, a hello; None when there is none: the connection
+    went away, or it was refused with ``hello-first`` and closed — no hello within
+    :data:`HELLO_TIMEOUT_S`, a binary message, or text that is not a valid hello (the
+    message says what is wrong)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT_S)
+    except TimeoutError:
+        await _refuse(websocket, "hello-first", f"no hello came within {HELLO_TIMEOUT_S:g} s")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        await _refuse(websocket, "hello-first", f"the first frame must be a hello: {BINARY}")
+        return None
+    try:
+        frame = parse_client_frame(text)
+    except FrameError as problem:
+        await _refuse(websocket, "hello-first", f"the first frame must be a hello: {problem}")
+        return None
+    if not isinstance(frame, Hello):
+        await _refuse(
+            websocket, "hello-first", f"the first frame must be a hello, not {frame.type}"
+        )
+        return None
+    return frame
+
+
 async def _play(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
     """One connection: the hello, then frames until it closes."""
-    try:
-        first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
-        hello = parse_client_frame(first)
-    except (TimeoutError, FrameError, WebSocketDisconnect, KeyError, RuntimeError) as problem:
-        await _refuse(websocket, "hello-first", f"the first frame must be a hello: {problem}")
-        return
-    if not isinstance(hello, Hello):
-        await _refuse(websocket, "hello-first", "the first frame must be a hello")
+    hello = await _hello(websocket)
+    if hello is None:
         return
     seat = None
     if hello.token is not None:
@@ -251,10 +276,7 @@ async def _play(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", "replace")
-            await _handle(room, connection, text, frames)
+            await _handle(room, connection, message.get("text"), frames)
     except WebSocketDisconnect:
         pass
     finally:
@@ -265,16 +287,21 @@ async def _play(websocket: WebSocket, room: Room, config: ServerConfig) -> None:
         writer.cancel()
 
 
-async def _handle(room: Room, connection: Connection, text: str, frames: RateLimiter) -> None:
-    """One frame from a client: refused with an error frame, or done."""
+async def _handle(
+    room: Room, connection: Connection, text: str | None, frames: RateLimiter
+) -> None:
+    """One frame from a client (``text`` None: a binary message, which is not read):
+    refused with an error frame, or done."""
     # Parsed first (a frame is at most 4 KB) so that a refused action is named by its
     # id: a client must know which of its actions to send again. Bad frames count
     # against the limit like good ones.
-    try:
-        frame: AnyClientFrame | None = parse_client_frame(text)
-        problem = ""
-    except FrameError as error:
-        frame, problem = None, str(error)
+    frame: AnyClientFrame | None = None
+    problem = BINARY
+    if text is not None:
+        try:
+            frame = parse_client_frame(text)
+        except FrameError as error:
+            problem = str(error)
     if not frames.allow("frames"):
         connection.send(
             error_frame(

@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from tuolaji.server.event_models import GameEvent
+
 #: The largest client frame read, in bytes: the longest legal action (a throw of 25 cards
 #: in notation) is under 100 bytes; a frame far larger is not a frame of this protocol.
 MAX_CLIENT_FRAME_BYTES = 4096
@@ -204,13 +206,14 @@ class Welcome(_ServerFrame):
 
 
 class EventFrame(_ServerFrame):
-    """Game event number ``seq``, as this connection's seat may see it (docs/api.md).
+    """Game event number ``seq``, as this connection's seat may see it (its form:
+    :mod:`~tuolaji.server.event_models`; docs/protocol.md, "Event types").
     ``settled``: the last event of an action (or of a catch-up) — the observation after
     it is one the game stands in, so a client may decide on it; between two events of
     one action it may not be (a trick's fourth card before the trick is won)."""
 
     type: Literal["event"] = "event"
-    event: dict[str, Any]
+    event: GameEvent
     settled: bool
     #: the seat's table after this event: on settled frames only
     table: Table | None = None

@@ -178,9 +178,13 @@ class Room:
         """The table ``seat`` sees now (:func:`~tuolaji.server.table.table_json`)."""
         return table_json(self.game, seat)
 
+    def room_frame(self) -> str:
+        """The ``room`` frame of the room as it is now."""
+        return frame_text({"seq": self.seq, "type": "room", "room": self.info()})
+
     def send_room(self) -> None:
         """Tell everyone the room changed."""
-        self.fanout.send_all(frame_text({"seq": self.seq, "type": "room", "room": self.info()}))
+        self.fanout.send_all(self.room_frame())
 
     def record_json(self) -> dict[str, object]:
         """The game's record so far (docs/records.md): what ``tuolaji replay`` verifies."""
@@ -366,11 +370,18 @@ class Room:
         connection.send(await hint_frame(observation, seq, frame.id, decision))
 
     async def back(self, connection: Connection) -> None:
-        """The seat's player is back: its next decision is its own again."""
-        if connection.seat is not None and self.presence[connection.seat].away:
-            self.presence[connection.seat].away = False
+        """The seat's player is back: its next decision is its own again, and everyone
+        is told. Always answered: a seat that was not away changes nothing and its
+        connection alone gets the room as it is; a spectator is refused."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(error_frame(self.seq, "not-seated", "spectators hold no seat"))
+        elif self.presence[seat].away:
+            self.presence[seat].away = False
             self.send_room()
             self.wake.set()
+        else:
+            connection.send(self.room_frame())
 
     async def attach(self, connection: Connection, last_seq: int | None) -> None:
         """A connection joins: it gets the events after ``last_seq`` when it is not too

@@ -2,17 +2,24 @@
 
 On SIGTERM or Ctrl-C every connection is first told that the server is restarting
 (clients reconnect by themselves), then uvicorn closes them; the database holds every
-game, and the next start resumes them (``Lobby.resume_all``).
+game, and the next start resumes them (``Lobby.resume_all``). A stop asked for is no
+failure: once the server has stopped cleanly, :func:`serve` returns True and ``tuolaji
+serve`` exits 0 (a second Ctrl-C stops at once, without waiting for the connections:
+False, exit status 1).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import socket
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 
 import uvicorn
 from fastapi import FastAPI
+from uvicorn.server import HANDLED_SIGNALS
 
 from tuolaji.server.app import create_app
 from tuolaji.server.config import ServerConfig
@@ -31,6 +38,21 @@ class PoliteServer(uvicorn.Server):
         super().__init__(config)
         self.app = app
 
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """Stop on SIGINT and SIGTERM as uvicorn does, without raising the signal again
+        once stopped (uvicorn's own does, which ends the process by the signal, exit
+        status 143 for SIGTERM, after a stop that went well)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signals reach the main thread only (a server run in a test thread)
+            return
+        previous = {number: signal.signal(number, self.handle_exit) for number in HANDLED_SIGNALS}
+        try:
+            yield
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         """Send the notices, give them a moment to leave, then stop as uvicorn does."""
         lobby = self.app.state.server.lobby
@@ -42,8 +64,9 @@ class PoliteServer(uvicorn.Server):
 
 def serve(
     config: ServerConfig, host: str, port: int, started: Callable[[str], None] | None = None
-) -> None:
-    """Serve until stopped; ``started`` is called with the address once it listens."""
+) -> bool:
+    """Serve until stopped; ``started`` is called with the address once it listens.
+    Whether it stopped cleanly: False when a second signal cut the stop short."""
     app = create_app(config)
     server = PoliteServer(
         uvicorn.Config(
@@ -67,3 +90,4 @@ def serve(
 
         server.startup = startup  # type: ignore[method-assign]
     server.run()
+    return not server.force_exit
