@@ -1,7 +1,7 @@
 """Screenshots of the browser table for the docs: ``make screenshots`` writes
 docs/screenshots/*.png from a live ``tuolaji serve`` and Debian's Chromium.
 
-- ``lobby.png``: the lobby, creating a room (laptop, 1280×800);
+- ``lobby.png``: the lobby: Play now, the room settings folded (laptop, 1280×800);
 - ``table-laptop.png``: a round in play, the player to follow a trick, the hint's cards
   chosen and the preview saying what they make;
 - ``refusal.png``: the same moment after playing cards of another suit: the refusal
@@ -62,7 +62,8 @@ def cards_of_another_suit(page: Page) -> list[str] | None:
 def laptop_pictures(page: Page, server: LiveServer, out: Path) -> None:
     """The lobby, the table, a refusal, the round summary and the replay viewer."""
     page.goto(server.url)
-    expect(page.locator('[data-testid^="option-"]').first).to_be_visible()
+    expect(tid(page, "play-now")).to_be_visible()
+    expect(tid(page, "room-list")).to_be_visible()
     page.screenshot(path=out / "lobby.png")
 
     code = reach_burial(page, server)

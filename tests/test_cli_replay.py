@@ -330,11 +330,12 @@ def test_replay_speaks_the_language_asked_for() -> None:
 def test_the_printed_game_shows_each_rounds_talon_at_its_end() -> None:
     """R-K1: the talon is the starter's secret only until the round ends; a record has
     full information, so the replay shows it then, whoever took the last trick: with
-    its bonus when the defenders took the last trick, in the round's summary always."""
+    its bonus when the opponents took the last trick, in the round's summary always."""
     game = replay(load_record(DATA / "game-standard-seed4.json"))
     lines = [plain(message) for message in record_story(game.events, game.results)]
     buried = [event for event in game.events if isinstance(event, Buried)]
-    ends = [i for i, line in enumerate(lines) if line.startswith("Next round")]
+    # each round's summary ends with its verdict: "Round N is over: …"
+    ends = [i for i, line in enumerate(lines) if re.match(r"Round \d+ is over: ", line)]
     assert len(ends) == len(game.results) == len(buried)
     shown = {"bonus": 0, "no bonus": 0}
     start = 0
@@ -346,7 +347,7 @@ def test_the_printed_game_shows_each_rounds_talon_at_its_end() -> None:
         summary = told[last_trick + 1 :]
         assert any(line.endswith(f"buried {talon} in the talon.") for line in summary)
         if any(
-            line.startswith(f"The defenders took the last trick: the talon {talon}")
+            line.startswith(f"The opponents took the last trick: the talon {talon}")
             for line in summary
         ):
             shown["bonus"] += 1

@@ -7,7 +7,7 @@
 - A burial with a budget in guesses is reproducible and reads no clock.
 - Offered a clearly worse burial first (the heuristic's place, the default it keeps
   unless another is clearly better), the search picks the better one: it keeps its
-  jokers, and keeps its points out of a talon the defenders will win (R-S2).
+  jokers, and keeps its points out of a talon the opponents will win (R-S2).
 - The burial search is on by default (docs/bots.md has the measurement), as with
   ``search:bury=search``; ``search:bury=heuristic`` leaves the burial to the heuristic;
   a bad ``bury=`` value or a burial that is not 8 cards of the hand is refused and
@@ -187,8 +187,8 @@ def test_the_search_keeps_its_jokers_rather_than_bury_them() -> None:
     assert burial == tuple(sorted(parse_cards("3S 4S 3D 4D 6D 3C 4C 6C")))
 
 
-def test_the_search_keeps_points_out_of_a_talon_the_defenders_will_win() -> None:
-    # A starter with two small trumps: the defenders hold almost every trump and win the
+def test_the_search_keeps_points_out_of_a_talon_the_opponents_will_win() -> None:
+    # A starter with two small trumps: the opponents hold almost every trump and win the
     # last trick, taking the talon's points doubled or more (R-S2).
     weak = (
         "3H 4H AS KS KS TS TS 9S 8S 7S 6S 4S "

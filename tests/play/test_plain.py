@@ -68,7 +68,7 @@ def test_a_whole_round_in_the_line_mode_through_stdin(tmp_path: Path) -> None:
     assert "Choose 8 cards to bury" in out and "You bury" in out
     assert "Type the cards to play." in out and "You play" in out
     assert re.search(r"Trick 1: .* wins? it", out)
-    for words in ("Round 1 is over.", "Talon bonus", "total as defenders", "Press Enter"):
+    for words in ("Round 1 is over.", "Talon bonus", "Total for the opponents", "Press Enter"):
         assert words in out
     # one round of a longer game: not "The game is over", but saved, and how to go on
     assert "The game is over" not in out

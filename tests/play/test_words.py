@@ -121,40 +121,42 @@ def result(
 
 
 def test_the_round_summary_tells_points_bonus_levels_and_who_is_next() -> None:
-    # They (seat 1) declared, so we defended: the points are ours, said so (R-S1)
+    # They (seat 1) declared, so we were the opponents: the points are ours, said so (R-S1)
     taken = RoundEnded(2, 130, False, 1, (2, 1), 0, 2)
     lines = [
         plain(line)
         for line in summary_lines(result(130, 40, True, talon="3S 4S 5H 6H 7D 8D 9C TC"), taken)
     ]
     assert "Declarers: They; starter: East." in lines
-    assert "We defended: our points in tricks: 90 points." in lines
+    assert "Points in tricks: 90 points." in lines
     assert "East buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines  # R-K1
     assert "Talon bonus: 40 points." in lines
-    assert "Our total as defenders: 130 points." in lines
-    assert any("Round 2 is over: we defended and have 130 points." in line for line in lines)
-    assert any("We take over and go up 1 level." in line for line in lines)
-    assert any("Next round: North starts." in line for line in lines)
-    assert lines[-1] == "Next round we declare."
+    assert "Total for the opponents: 130 points." in lines
+    assert lines[-1] == (
+        "Round 2 is over: we were the opponents and won 130 points. "
+        "We become the declarers and go up 1 level. Levels: We 4, They 3. Next round: North starts."
+    )
     held = RoundEnded(2, 35, True, 2, (1, 3), 1, 3)
     lines = [plain(line) for line in summary_lines(result(35, 0, False), held)]
     assert not any("buried" in line for line in lines)  # no talon given, none told
     assert "Talon bonus: none (the declarers took the last trick)." in lines
-    assert any("They hold on and go up 2 levels." in line for line in lines)
-    assert lines[-1] == "Next round they declare."
+    assert "They stay declarers and go up 2 levels." in lines[-1]
+    assert lines[-1].startswith("Round 2 is over: we were the opponents and won 35 points.")
 
 
 def test_the_summary_says_whose_points_from_the_human_side() -> None:
-    # we declared from seat 0: the defenders are They, and the human started
+    # we declared from seat 0: the opponents are They, and the human started
     ours = result(60, 0, False, declarers=0, starter=0, talon="3S 4S 5H 6H 7D 8D 9C TC")
     held = RoundEnded(2, 60, True, 1, (2, 1), 0, 2)
     lines = [plain(line) for line in summary_lines(ours, held)]
     assert lines[0] == "Declarers: We; starter: you."
-    assert "They defended: their points in tricks: 60 points." in lines
+    assert "Points in tricks: 60 points." in lines
     assert "You buried 3S 4S 5H 6H 7D 8D 9C TC in the talon." in lines
-    assert "Their total as defenders: 60 points." in lines
-    assert any("Round 2 is over: they defended and have 60 points." in line for line in lines)
-    assert not any("Opponents" in line or "opponents" in line for line in lines)
+    assert "Total for the opponents: 60 points." in lines
+    assert lines[-1].startswith("Round 2 is over: they were the opponents and won 60 points.")
+    assert "We stay declarers and go up 1 level." in lines[-1]
+    # the rules' own terms: the declarers' side never "defends" in these words
+    assert not any("defend" in line.lower() for line in lines)
 
 
 def test_messages_about_the_human_use_their_own_second_person_sentences() -> None:
@@ -168,8 +170,14 @@ def test_messages_about_the_human_use_their_own_second_person_sentences() -> Non
     to_us = RoundEnded(1, 30, True, 2, (2, 0), 0, 0)
     assert round_verdict(to_us).endswith("Levels: We 4, They 2. Next round: you start.")
     to_east = RoundEnded(1, 130, False, 1, (0, 1), 1, 1)
-    assert "They take over and go up 1 level." in round_verdict(to_east)
+    assert "They become the declarers and go up 1 level." in round_verdict(to_east)
     assert round_verdict(to_east).endswith("Next round: East starts.")
+    # 80–115: the opponents take over without going up (R-S3)
+    level = RoundEnded(1, 95, False, 0, (0, 0), 1, 1)
+    assert round_verdict(level).startswith(
+        "Round 1 is over: they were the opponents and won 95 points. "
+        "They become the declarers, without going up."
+    )
     settled = describe(TrumpSettled(0, 1, 0, 0))
     assert plain(settled) == "Trump: rank 2, ♥ hearts. You start and take the talon."  # type: ignore[arg-type]
 

@@ -1,6 +1,6 @@
 """axe-core (web/node_modules/axe-core, installed by ``make web``) finds no violation
-on the lobby, the table (with the 33-card hand of the starter, in both the two-colour
-and the four-colour deck) and the round summary."""
+on the lobby (its room settings folded and open), the table (with the 33-card hand of
+the starter, in both the two-colour and the four-colour deck) and the round summary."""
 
 from __future__ import annotations
 
@@ -48,8 +48,11 @@ def test_axe_finds_no_violation_on_lobby_table_and_summary(
     found: dict[str, list[dict[str, Any]]] = {}
 
     page.goto(server.url)
-    expect(page.locator('[data-testid^="option-"]').first).to_be_visible()
+    expect(tid(page, "play-now")).to_be_visible()
     found["lobby"] = axe_violations(page)
+    tid(page, "room-settings").click()
+    expect(page.locator('[data-testid^="option-"]').first).to_be_visible()
+    found["lobby, room settings open"] = axe_violations(page)
 
     reach_burial(page, server)
     found["table"] = axe_violations(page)

@@ -1,8 +1,9 @@
 """A room created in the lobby and a whole round played with the keyboard only: Tab
-between controls, arrows and Home in the hand (one tab stop, roving focus), Space to
-choose a card, Enter to play or bury, Escape to clear, ``h`` for a hint; Enter on the
-declaring window's buttons; Escape closes the round summary. After the page is opened,
-nothing is clicked: the test only presses keys (it reads the page to know which)."""
+between controls (Enter unfolds the room settings), arrows and Home in the hand (one
+tab stop, roving focus), Space to choose a card, Enter to play or bury, Escape to
+clear, ``h`` for a hint; Enter on the declaring window's buttons; Escape closes the
+round summary. After the page is opened, nothing is clicked: the test only presses
+keys (it reads the page to know which)."""
 
 from __future__ import annotations
 
@@ -111,6 +112,11 @@ def test_a_room_created_and_a_whole_round_played_with_the_keyboard_only(
 ) -> None:
     page = chromium.new_page()
     page.goto(server.url)
+    # the room settings fold under their heading's button: Enter opens them
+    tab_to(page, "room-settings")
+    expect(tid(page, "room-settings")).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Enter")
+    expect(tid(page, "room-settings")).to_have_attribute("aria-expanded", "true")
     expect(tid(page, "create-form")).to_be_visible()
     for seat in (1, 2, 3):
         choose_with_arrows(page, f"seat-plan-{seat}", "random")

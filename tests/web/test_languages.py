@@ -54,14 +54,16 @@ def refusal_of_burying(cards: list[str]) -> IllegalAction:
 def lobby_in(page: Page, server: LiveServer, lang: str, locale: str | None) -> None:
     """Open the lobby in ``lang``: the browser's language, or chosen in the settings."""
     page.goto(server.url)
-    expect(tid(page, "create-form")).to_be_visible()
+    expect(tid(page, "play-now")).to_be_visible()
     if locale is None:
         language = tid(page, "language")
         if not language.is_visible():
             tid(page, "settings").click()
         language.select_option(lang)
     expect(page.locator("html")).to_have_attribute("lang", lang.replace("_", "-"))
-    # the options come from the server (their labels from the catalog): all shown
+    # the options come from the server (their labels from the catalog): all shown once
+    # the room settings are open
+    tid(page, "room-settings").click()
     expect(page.locator('[data-testid^="option-"]').first).to_be_visible()
 
 

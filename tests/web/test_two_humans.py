@@ -1,7 +1,9 @@
-"""Two people in two browser profiles and two bots play a round. One reloads the page
-in the middle of a trick and plays on with the same hand and trick; the other's page
-never shows a card of the first's hand that it may not see (docs/rules.md §11: a seat
-is shown its own hand, the cards face up, the declarations, and nothing else)."""
+"""Two people in two browser profiles and two bots at one table. Each seat has the same
+name on both pages (and a spectator's), with its position from each chair. They play
+a round: one reloads the page in the middle of a trick and plays on with the same hand
+and trick; the other's page never shows a card of the first's hand that it may not see
+(docs/rules.md §11: a seat is shown its own hand, the cards face up, the declarations,
+and nothing else)."""
 
 from __future__ import annotations
 
@@ -138,3 +140,52 @@ def test_a_reload_mid_trick_plays_on_and_the_other_page_sees_no_hidden_card(
     assert plays and scans >= len(plays), "the second page was scanned at every step"
     expect(tid(first, "round-summary")).to_be_visible()
     expect(tid(second, "round-summary")).to_be_visible()
+
+
+def seat_words(page: Page) -> dict[int, tuple[str, str]]:
+    """Each seat's name and position as ``page`` shows them on its seat panel."""
+    words = {}
+    for seat in range(4):
+        panel = tid(page, f"seat-{seat}")
+        words[seat] = (
+            panel.get_by_test_id("seat-name").inner_text().strip(),
+            panel.get_by_test_id("seat-position").inner_text().strip(),
+        )
+    return words
+
+
+def test_each_seat_has_the_same_name_on_both_pages_and_its_position_from_each_chair(
+    server: LiveServer, chromium: Chromium
+) -> None:
+    code = create_seeded_room(server, 5, ["human", "human", "heuristic", "heuristic"])
+    first = chromium.new_page()
+    second = chromium.new_page()
+    take_seat(first, server, code, FIRST, name="Ana")
+    take_seat(second, server, code, SECOND, name="Bo")
+    # the room frame that names Bo reaches the first page once the second takes its seat
+    expect(tid(first, f"seat-{SECOND}").get_by_test_id("seat-name")).to_have_text("Bo")
+    names = ["Ana", "Bo", "Bot 1 (heuristic)", "Bot 2 (heuristic)"]
+    # R-N4: the next seat plays on your right, your partner sits across
+    assert seat_words(first) == {
+        0: (names[0], "you"),
+        1: (names[1], "right"),
+        2: (names[2], "partner"),
+        3: (names[3], "left"),
+    }
+    assert seat_words(second) == {
+        0: (names[0], "left"),
+        1: (names[1], "you"),
+        2: (names[2], "right"),
+        3: (names[3], "partner"),
+    }
+    # a spectator sees the same names, placed by the compass
+    watcher = chromium.new_page()
+    watcher.goto(f"{server.url}r/{code}")
+    tid(watcher, "watch").click()
+    expect(tid(watcher, "seat-0").get_by_test_id("seat-name")).to_have_text("Ana")
+    assert seat_words(watcher) == {
+        seat: (name, compass)
+        for seat, (name, compass) in enumerate(
+            zip(names, ["South", "East", "North", "West"], strict=True)
+        )
+    }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreateForm } from '../src/lobby/CreateForm';
+import { Lobby } from '../src/lobby/Lobby';
 import type { Meta } from '../src/protocol';
 
 const meta: Meta = {
@@ -40,6 +40,9 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      // what the lobby reads as it opens: the offer and the listed rooms
+      if (url === '/api/meta') return answer(200, meta);
+      if (url === '/api/rooms' && init.method === undefined) return answer(200, { rooms: [] });
       const body = init.body === undefined ? null : (JSON.parse(String(init.body)) as unknown);
       calls.push({ url, body, auth: new Headers(init.headers).get('Authorization') });
       if (url === '/api/rooms') return answer(201, { code: 'ROOMCODE2345', admin_token: 'admin-token-0123456789', room: {} });
@@ -54,10 +57,102 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+type Control = HTMLInputElement & HTMLSelectElement;
+
+/** The lobby, once the server's offer is in (the create form is there, folded). */
+async function lobby() {
+  const page = render(<Lobby />);
+  await waitFor(() => expect(page.queryByTestId('preset')).not.toBeNull());
+  const get = (id: string) => page.getByTestId(id) as Control;
+  return { page, get };
+}
+
+/** The lobby with its room settings opened. */
+async function settings() {
+  const opened = await lobby();
+  fireEvent.click(opened.get('room-settings'));
+  return opened;
+}
+
+/** Whether `element` is inside a part of the page that is hidden. */
+function folded(element: Element): boolean {
+  return element.closest('[hidden]') !== null;
+}
+
+describe('the quick game', () => {
+  it('opens with Play now and the room settings folded under a button that says so', async () => {
+    const { get } = await lobby();
+    const toggle = get('room-settings');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(folded(get('create-form'))).toBe(true);
+    expect(folded(get('play-now'))).toBe(false);
+    const body = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(body?.contains(get('create-form'))).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(folded(get('create-form'))).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(folded(get('create-form'))).toBe(true);
+  });
+
+  it('creates a room of you and three heuristic bots with the default rules, takes seat 0 and opens it', async () => {
+    localStorage.setItem('tuolaji.prefs', JSON.stringify({ name: 'Kay' }));
+    const { page, get } = await lobby();
+    expect(page.getByText('You play as Kay.')).toBeTruthy();
+    fireEvent.click(get('play-now'));
+    await waitFor(() => expect(location.pathname).toBe('/r/ROOMCODE2345'));
+    expect(calls).toEqual([
+      {
+        url: '/api/rooms',
+        auth: null,
+        body: {
+          rules: 'standard',
+          seats: [{ player: 'human', name: 'Kay' }, { player: 'heuristic' }, { player: 'heuristic' }, { player: 'heuristic' }],
+        },
+      },
+      { url: '/api/rooms/ROOMCODE2345/seats/0', auth: null, body: { name: 'Kay' } },
+    ]);
+    expect(localStorage.getItem('tuolaji.admin.ROOMCODE2345')).toBe('admin-token-0123456789');
+    expect(localStorage.getItem('tuolaji.seat.ROOMCODE2345')).not.toBeNull();
+  });
+
+  it('sits you down as Player when no name is saved, and under the name typed in the settings', async () => {
+    const { page, get } = await lobby();
+    expect(page.getByText('You play as Player.')).toBeTruthy();
+    fireEvent.click(get('change-name'));
+    expect(get('room-settings').getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(get('your-name')));
+    fireEvent.input(get('your-name'), { target: { value: ' Bo ' } });
+    expect(page.getByText('You play as Bo.')).toBeTruthy();
+    fireEvent.click(get('play-now'));
+    await waitFor(() => expect(calls.length).toBe(2));
+    expect((calls[0]?.body as { seats: unknown[] }).seats[0]).toEqual({ player: 'human', name: 'Bo' });
+    expect(calls[1]?.body).toEqual({ name: 'Bo' });
+  });
+
+  it('passes the seed of ?seed=N for the test suite', async () => {
+    history.replaceState(null, '', '/?seed=7');
+    const { get } = await lobby();
+    fireEvent.click(get('play-now'));
+    await waitFor(() => expect(calls.length).toBe(2));
+    expect(calls[0]?.body).toMatchObject({ seed: 7 });
+  });
+
+  it('shows a refusal in words, stays on the lobby and may be tried again', async () => {
+    const { page, get } = await lobby();
+    vi.stubGlobal('fetch', vi.fn(async () => answer(429, { error: 'rate-limited', message: 'too many rooms' })));
+    fireEvent.click(get('play-now'));
+    await waitFor(() => expect(page.getByRole('alert').textContent).toBe('Too many requests: wait a moment and try again.'));
+    expect(location.pathname).toBe('/');
+    expect(localStorage.getItem('tuolaji.prefs')).toBeNull();
+    expect(get('play-now').disabled).toBe(false);
+  });
+});
+
 describe('the create form', () => {
   it('creates the room with every option, your seat a person, takes the seat and goes to the room', async () => {
-    const page = render(<CreateForm meta={meta} />);
-    const get = (id: string) => page.getByTestId(id) as HTMLInputElement & HTMLSelectElement;
+    const { get } = await settings();
     fireEvent.change(get('preset'), { target: { value: 'classic' } });
     expect(get('option-follow_tractor_first').checked).toBe(true);
     expect(get('option-talon_multiplier').value).toBe('largest_part');
@@ -95,14 +190,14 @@ describe('the create form', () => {
 
   it('passes the seed of ?seed=N for the test suite', async () => {
     history.replaceState(null, '', '/?seed=42');
-    const page = render(<CreateForm meta={meta} />);
+    const { page } = await settings();
     fireEvent.click(page.getByTestId('create-room'));
     await waitFor(() => expect(calls.length).toBe(2));
     expect(calls[0]?.body).toMatchObject({ seed: 42 });
   });
 
-  it('refuses a clock out of range before asking the server', () => {
-    const page = render(<CreateForm meta={meta} />);
+  it('refuses a clock out of range before asking the server', async () => {
+    const { page } = await settings();
     fireEvent.input(page.getByTestId('clock'), { target: { value: '2' } });
     const button = page.getByTestId('create-room') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -111,8 +206,8 @@ describe('the create form', () => {
   });
 
   it('shows a refusal of the server in words and stays on the lobby', async () => {
+    const { page } = await settings();
     vi.stubGlobal('fetch', vi.fn(async () => answer(429, { error: 'rate-limited', message: 'too many rooms' })));
-    const page = render(<CreateForm meta={meta} />);
     fireEvent.click(page.getByTestId('create-room'));
     await waitFor(() => expect(page.getByRole('alert').textContent).toBe('Too many requests: wait a moment and try again.'));
     expect(location.pathname).toBe('/');

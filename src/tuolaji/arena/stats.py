@@ -95,7 +95,7 @@ def side_stats(name: str, side: int, deals: Sequence[DealOutcome]) -> SideStats:
     mean, low, high = mean_ci95([sign * deal.utility_a for deal in deals])
     runs = [run for deal in deals for run in deal.runs]
     declaring = [run for run in runs if run.declaring_side == side]
-    defending = [run for run in runs if run.declaring_side != side]
+    opposing = [run for run in runs if run.declaring_side != side]
     held = sum(run.declarers_hold for run in declaring)
     return SideStats(
         name=name,
@@ -104,7 +104,7 @@ def side_stats(name: str, side: int, deals: Sequence[DealOutcome]) -> SideStats:
         utility_ci95=(low, high),
         hold_rate=held / len(declaring) if declaring else 0.0,
         opponent_points_mean=(
-            statistics.fmean(run.opponents_points for run in defending) if defending else 0.0
+            statistics.fmean(run.opponents_points for run in opposing) if opposing else 0.0
         ),
         rounds=len(runs),
         declared=len(declaring),

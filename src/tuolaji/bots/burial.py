@@ -2,7 +2,7 @@
 
 The starter lays down any 8 of its 33 cards as the new talon (R-K1). Which 8 decides
 its voids (a void lets it trump a plain lead), which pairs and tractors it keeps, and
-which points sit in the talon, where the defenders double or more of them if they win
+which points sit in the talon, where the opponents double or more of them if they win
 the last trick (R-S2). The search (:mod:`tuolaji.bots.search`) plays a handful of
 burials out on the same guesses and keeps the best; this module proposes them:
 
@@ -10,7 +10,7 @@ burials out on the same guesses and keeps the best; this module proposes them:
 2. the shortest plain suit that can be buried whole voided, the rest of the 8 the
    cheapest other cards;
 3. points buried: the plain point cards (tens, kings, fives) first, then the cheapest —
-   safe in the talon, and out of the defenders' reach, when the starter's side wins the
+   safe in the talon, and out of the opponents' reach, when the starter's side wins the
    last trick (R-S2);
 4. the 8 cheapest cards with no thought of voids or points, pairs kept where it can;
 5. the other voidable plain suits voided, shorter first.

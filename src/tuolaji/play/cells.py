@@ -56,8 +56,8 @@ def wrap(text: Text, width: int) -> list[Text]:
     is wider than a line. Nothing but the spaces at the breaks is dropped; a newline
     always breaks.
 
-    >>> [row.plain for row in wrap(Text("We defend · our points: 60"), 12)]
-    ['We defend ·', 'our points:', '60']
+    >>> [row.plain for row in wrap(Text("Opponents: We · our points: 60"), 12)]
+    ['Opponents:', 'We · our', 'points: 60']
     >>> [row.plain for row in wrap(Text("闲家得分：六十"), 6)]
     ['闲家得', '分：六', '十']
     """

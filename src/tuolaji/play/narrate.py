@@ -144,7 +144,7 @@ def describe(event: Event) -> Message | None:
         )
     if isinstance(event, TalonBonus):
         return fill(
-            _("The defenders took the last trick: the talon {cards} counts × {times} = {points}."),
+            _("The opponents took the last trick: the talon {cards} counts × {times} = {points}."),
             cards=event.talon,
             times=event.multiplier,
             points=points_text(event.points),
@@ -245,43 +245,48 @@ def failed_throw_message(event: ThrowFailed) -> Message:
     return [*fails, " ", *leads]
 
 
-def defenders_of(event: RoundEnded) -> int:
-    """The team that defended in the round ``event`` ends (the declarers' opponents): the
-    declarers declare again when they hold on, else the defenders take over (R-S3)."""
+def opponents_of(event: RoundEnded) -> int:
+    """The opponents of the round ``event`` ends (the team that did not declare): the
+    declarers declare again when they stay declarers, else the opponents take over
+    (R-S3)."""
     return 1 - event.next_declarers if event.declarers_hold else event.next_declarers
 
 
 def level_change_text(event: RoundEnded) -> str:
-    """Which team goes up and by how much, as one sentence from the human's side."""
+    """What the round's points mean, as one sentence from the human's side: who stays or
+    becomes the declarers, and how many levels they go up (R-S3)."""
     team, levels = event.next_declarers, levels_text(event.levels_gained)
     if event.declarers_hold:
         message = by_team(
             team,
-            _("We hold on and go up {levels}."),
-            _("They hold on and go up {levels}."),
+            _("We stay declarers and go up {levels}."),
+            _("They stay declarers and go up {levels}."),
             levels=levels,
         )
     elif event.levels_gained:
         message = by_team(
             team,
-            _("We take over and go up {levels}."),
-            _("They take over and go up {levels}."),
+            _("We become the declarers and go up {levels}."),
+            _("They become the declarers and go up {levels}."),
             levels=levels,
         )
     else:
         message = by_team(
-            team, _("We take over without going up."), _("They take over without going up.")
+            team,
+            _("We become the declarers, without going up."),
+            _("They become the declarers, without going up."),
         )
     return plain(message)
 
 
 def round_verdict(event: RoundEnded) -> str:
-    """The end of a round in one line: the defenders' points, who goes up, the levels, and
-    who starts next (whole sentences, each in the right grammatical person)."""
+    """The end of a round in one line: which team were the opponents and what they won,
+    what it means, the levels, and who starts next (whole sentences, each in the right
+    grammatical person)."""
     points = by_team(
-        defenders_of(event),
-        _("Round {n} is over: we defended and have {points}."),
-        _("Round {n} is over: they defended and have {points}."),
+        opponents_of(event),
+        _("Round {n} is over: we were the opponents and won {points}."),
+        _("Round {n} is over: they were the opponents and won {points}."),
         n=event.number,
         points=points_text(event.opponents_points),
     )
@@ -302,11 +307,12 @@ def game_over_text(winner: int) -> str:
 
 
 def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[Message | str]:
-    """The end-of-round summary, line by line: the defenders' trick points (said from the
-    human's side: ours or theirs), penalties, the talon and its bonus, the total, the level
-    change and who declares and starts next. The talon's line is a message with its cards
-    kept as cards (to colour them); the others are text."""
-    defenders = 1 - result.declarers
+    """The end-of-round summary, line by line, in the rules' terms (the declarers, and
+    the opponents, who alone score, R-S1): who declared and started, the points in
+    tricks, penalties, the talon and its bonus, the opponents' total, then the verdict
+    (which team were the opponents, what it means, the levels, who starts next). The
+    talon's line is a message with its cards kept as cards (to colour them); the others
+    are text."""
     lines: list[Message | str] = [
         by_seat_text(
             result.starter,
@@ -314,14 +320,7 @@ def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[Message
             _("Declarers: {team}; starter: {who}."),
             team=team_name(result.declarers),
         ),
-        plain(
-            by_team(
-                defenders,
-                _("We defended: our points in tricks: {points}."),
-                _("They defended: their points in tricks: {points}."),
-                points=points_text(result.trick_points),
-            )
-        ),
+        _("Points in tricks: {points}.").format(points=points_text(result.trick_points)),
     ]
     if result.penalties:
         lines.append(_("Throw penalties: {points}.").format(points=points_text(result.penalties)))
@@ -340,19 +339,8 @@ def summary_lines(result: RoundResult, event: RoundEnded | None) -> list[Message
     else:
         lines.append(_("Talon bonus: none (the declarers took the last trick)."))
     lines.append(
-        plain(
-            by_team(
-                defenders,
-                _("Our total as defenders: {points}."),
-                _("Their total as defenders: {points}."),
-                points=points_text(result.opponents_points),
-            )
-        )
+        _("Total for the opponents: {points}.").format(points=points_text(result.opponents_points))
     )
     if event is not None:
         lines.append(round_verdict(event))
-        if event.next_declarers == HUMAN % 2:
-            lines.append(_("Next round we declare."))
-        else:
-            lines.append(_("Next round they declare."))
     return lines

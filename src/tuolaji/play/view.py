@@ -51,17 +51,18 @@ def roles_line(session: Session) -> str:
 
 
 def points_line(session: Session) -> str:
-    """The points the defenders (the declarers' opponents, R-S1) have won so far this
-    round, said from the human's side: whose points they are and which side the human is
-    on ("We defend · our points: 60"); empty while nobody declares yet."""
+    """The points the opponents (the team that does not declare, the only one that
+    scores, R-S1) have won so far this round, said from the human's side: which team the
+    opponents are and whose points these are ("Opponents: We · our points: 60"); empty
+    while nobody declares yet."""
     obs = session.observation()
     if obs.declarers is None:
         return ""
     return plain(
         by_team(
             1 - obs.declarers,
-            _("We defend · our points: {points}"),
-            _("They defend · their points: {points}"),
+            _("Opponents: We · our points: {points}"),
+            _("Opponents: They · their points: {points}"),
             points=obs.opponents_points,
         )
     )
@@ -74,7 +75,7 @@ def round_line(session: Session) -> str:
 
 def status_parts(session: Session) -> list[str]:
     """The round at a glance, in short parts the screen packs into its top bar: the
-    round, the trump, the levels, who declares and starts, and the defenders' points
+    round, the trump, the levels, who declares and starts, and the opponents' points
     (once there are declarers). Whose turn it is goes on the screen's message line."""
     parts = [round_line(session), trump_line(session), levels_line(session)]
     return [*parts, roles_line(session), points_line(session)]

@@ -1,17 +1,15 @@
-// The lobby's form that creates a room: rules preset and every rule option (from
-// /api/meta, each with its one-line explanation), who plays each seat, your seat and
-// name, the clock, spectators, listed, round limit. Creating takes your seat and goes to
-// the room.
+// The lobby's form that creates a room (the room settings): rules preset and every rule
+// option (from /api/meta, each with its one-line explanation), who plays each seat, your
+// seat and name, the clock, spectators, listed, round limit. Creating takes your seat and
+// goes to the room.
 
 import { useMemo, useState } from 'preact/hooks';
-import { ApiError, createRoom } from '../api';
+import { ApiError } from '../api';
 import { failureText } from '../errors';
 import { t, tn } from '../i18n';
-import { saveAdminToken, loadPrefs } from '../prefs';
 import type { CreateRoomBody, Meta, MetaOption } from '../protocol';
-import { nameLabel, takeAndKeepSeat } from '../room/seats';
-import { navigate } from '../router';
 import { Alert, CheckField, Field, helpId, NameField } from '../widgets';
+import { createAndSit, DEFAULT_BOT, playingName, seedFromUrl } from './create';
 
 type OptionValue = boolean | number | string;
 
@@ -46,15 +44,6 @@ function presetLabel(preset: string): string {
 function presetValues(meta: Meta, preset: string): Record<string, OptionValue> {
   const base = meta.presets.standard ?? Object.values(meta.presets)[0] ?? {};
   return { ...base, ...(meta.presets[preset] ?? {}) };
-}
-
-/** The seed of the lobby's ?seed=N (rooms of the test suite; the server takes it only
- * with --allow-seeds). */
-function seedFromUrl(): number | null {
-  if (typeof location === 'undefined') return null;
-  const text = new URLSearchParams(location.search).get('seed');
-  if (text === null || !/^\d{1,15}$/.test(text)) return null;
-  return Number(text);
 }
 
 function OptionInput({
@@ -113,14 +102,20 @@ function OptionInput({
   );
 }
 
+export interface CreateFormProps {
+  meta: Meta;
+  /** Your name as typed (shared with the quick game's button). */
+  name: string;
+  onName: (name: string) => void;
+}
+
 /** The form that creates a room and seats you in it. */
-export function CreateForm({ meta }: { meta: Meta }) {
+export function CreateForm({ meta, name, onName }: CreateFormProps) {
   const presets = Object.keys(meta.presets);
   const [preset, setPreset] = useState(presets.includes('standard') ? 'standard' : (presets[0] ?? 'standard'));
   const [options, setOptions] = useState<Record<string, OptionValue>>(() => presetValues(meta, preset));
-  const [plan, setPlan] = useState<string[]>(['human', 'heuristic', 'heuristic', 'heuristic']);
+  const [plan, setPlan] = useState<string[]>(['human', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]);
   const [yourSeat, setYourSeat] = useState(0);
-  const [name, setName] = useState(() => loadPrefs().name);
   const [clock, setClock] = useState('');
   const [roundLimit, setRoundLimit] = useState('');
   const [spectators, setSpectators] = useState(true);
@@ -146,7 +141,7 @@ export function CreateForm({ meta }: { meta: Meta }) {
     if (busy || clockBad || limitBad) return;
     setBusy(true);
     setProblem(null);
-    const trimmed = nameLabel(name);
+    const trimmed = playingName(name);
     const body: CreateRoomBody = {
       rules: { preset, ...options },
       // your own seat is always a person's: yours
@@ -160,10 +155,7 @@ export function CreateForm({ meta }: { meta: Meta }) {
     };
     if (seed !== null) body.seed = seed;
     try {
-      const created = await createRoom(body);
-      saveAdminToken(created.code, created.admin_token);
-      await takeAndKeepSeat(created.code, yourSeat, trimmed);
-      navigate(`/r/${created.code}`);
+      await createAndSit(body, yourSeat, trimmed);
     } catch (error) {
       const detail = error instanceof ApiError && error.code === 'bad-request' ? ` (${error.message})` : '';
       setProblem(failureText(error) + detail);
@@ -172,8 +164,7 @@ export function CreateForm({ meta }: { meta: Meta }) {
   }
 
   return (
-    <form data-testid="create-form" class="panel" onSubmit={(event) => void submit(event)} aria-labelledby="create-title">
-      <h2 id="create-title">{t('Create a room')}</h2>
+    <form data-testid="create-form" class="create-form" onSubmit={(event) => void submit(event)} aria-label={t('Create a room')}>
 
       <fieldset>
         <legend>{t('Rules')}</legend>
@@ -253,7 +244,7 @@ export function CreateForm({ meta }: { meta: Meta }) {
               ))}
             </select>
           </Field>
-          <NameField value={name} onInput={setName} help={t('A label shown beside your seat; it is not an identity.')} />
+          <NameField value={name} onInput={onName} help={t('A label shown beside your seat; it is not an identity.')} />
         </div>
       </fieldset>
 

@@ -1,12 +1,21 @@
-// The lobby: create a room, join one by its code, or pick a listed room.
+// The lobby: a quick game against three bots in one click, first; under it the room
+// settings, folded (a room of your own rules, seats for friends, a clock), joining a room
+// by its code, the listed rooms that wait for players, and the replays.
 
 import { useEffect, useState } from 'preact/hooks';
 import { getMeta, listRooms } from '../api';
 import { failureText } from '../errors';
 import { t, tn } from '../i18n';
+import { loadPrefs } from '../prefs';
 import type { ListedRoom, Meta } from '../protocol';
 import { linkClick, navigate, normalizeCode } from '../router';
 import { CreateForm } from './CreateForm';
+import { Disclosure } from './Disclosure';
+import { QuickPlay } from './QuickPlay';
+import '../styles/lobby.css';
+
+/** The id of the room settings' folding part. */
+const SETTINGS_ID = 'room-settings-body';
 
 function JoinForm() {
   const [code, setCode] = useState('');
@@ -104,6 +113,9 @@ function RoomList() {
 export function Lobby() {
   const [meta, setMeta] = useState<Meta | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [name, setName] = useState(() => loadPrefs().name);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [focusName, setFocusName] = useState(false);
 
   useEffect(() => {
     getMeta()
@@ -111,20 +123,44 @@ export function Lobby() {
       .catch((error: unknown) => setProblem(failureText(error)));
   }, []);
 
+  // "Change the name" opens the settings, then puts the focus in the name field
+  useEffect(() => {
+    if (!focusName || !settingsOpen) return;
+    const field = document.getElementById('your-name');
+    if (field !== null) {
+      field.focus();
+      setFocusName(false);
+    }
+  }, [focusName, settingsOpen, meta]);
+
   return (
-    <div>
+    <div class="lobby-page">
       <h1>{t('Play Tractor')}</h1>
-      <p class="muted">{t('Create a room, share its link, and fill the empty seats with friends or bots.')}</p>
+      <QuickPlay
+        name={name}
+        onChangeName={() => {
+          setSettingsOpen(true);
+          setFocusName(true);
+        }}
+      />
       <div class="lobby">
         <div>
-          {meta !== null ? (
-            <CreateForm meta={meta} />
-          ) : (
-            <section class="panel" aria-busy={problem === null ? 'true' : 'false'}>
-              <h2>{t('Create a room')}</h2>
-              <p class={problem === null ? 'muted' : 'error-text'}>{problem ?? t('Loading…')}</p>
-            </section>
-          )}
+          <Disclosure
+            id={SETTINGS_ID}
+            title={t('Room settings')}
+            summary={t('Your own room: the rules, friends or bots in each seat, a clock, spectators; share its link.')}
+            open={settingsOpen}
+            onToggle={setSettingsOpen}
+            testId="room-settings"
+          >
+            {meta !== null ? (
+              <CreateForm meta={meta} name={name} onName={setName} />
+            ) : (
+              <p class={problem === null ? 'muted' : 'error-text'} aria-busy={problem === null ? 'true' : 'false'}>
+                {problem ?? t('Loading…')}
+              </p>
+            )}
+          </Disclosure>
         </div>
         <div>
           <JoinForm />

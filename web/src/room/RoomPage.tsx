@@ -7,8 +7,8 @@ import { errorText, failureText } from '../errors';
 import { t } from '../i18n';
 import { playerLabel } from '../lobby/CreateForm';
 import { loadAdminToken, loadPrefs, loadSeat } from '../prefs';
-import type { RoomInfo, SeatInfo } from '../protocol';
-import { placeName, pointOfView } from '../table/seating';
+import type { RoomInfo } from '../protocol';
+import { displayName, pointOfView, positionWord } from '../table/seating';
 import { TableView } from '../table/TableView';
 import { Alert, Field, NameField, ReplayLink } from '../widgets';
 import { takeAndKeepSeat } from './seats';
@@ -28,13 +28,6 @@ function statusText(room: RoomInfo): string {
     default:
       return t('Closed');
   }
-}
-
-/** Who sits in a seat, in words. */
-export function seatHolder(seat: SeatInfo): string {
-  if (seat.player !== 'human') return seat.name !== '' && seat.name !== seat.player ? seat.name : playerLabel(seat.player);
-  if (!seat.taken) return t('Open seat');
-  return seat.name !== '' ? seat.name : t('A player');
 }
 
 /** The room code, the link to share and a button that copies it. */
@@ -122,7 +115,7 @@ function BotSeating({
               ? t('Put a bot in seat {n}', { n: info.seat })
               : t('Put a bot in seat {n} ({place})', {
                   n: info.seat,
-                  place: placeName(pointOfView(viewer, room), info.seat),
+                  place: positionWord(pointOfView(viewer, room), info.seat),
                 })}
           </button>
         ))}
@@ -179,7 +172,7 @@ function SeatChoice({
           return (
             <li key={seat.seat}>
               <strong>{t('Seat {n}', { n: seat.seat })}</strong>
-              <span>{seatHolder(seat)}</span>
+              <span>{displayName(room.seats, seat.seat)}</span>
               {open && (
                 <button type="button" class="primary" data-testid={`take-seat-${seat.seat}`} onClick={() => void take(seat.seat)}>
                   {t('Take seat {n}', { n: seat.seat })}

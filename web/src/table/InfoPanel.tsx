@@ -1,5 +1,5 @@
 // The round at a glance, in two parts. The panel: the trump, both teams' levels (the
-// viewer's first) and the points the defenders have won (R-S1), said from the viewer's
+// viewer's first) and the points the opponents have won (R-S1), said from the viewer's
 // side: on a phone one or two lines above the table. The details: the round number,
 // who declares and starts, and what `children` holds (the connection, the buttons of
 // past tricks): beside the panel on a laptop, after the hand on a phone (table.css).

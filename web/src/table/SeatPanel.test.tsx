@@ -38,7 +38,8 @@ describe('a seat', () => {
     const marks = Array.from(seat.querySelectorAll('.badge-mark')).map((mark) => mark.textContent);
     expect(marks).toEqual(['♔', '⚙', '25']);
     for (const mark of seat.querySelectorAll('.badge-mark')) expect(mark.getAttribute('aria-hidden')).toBe('true');
-    expect(spoken(seat)).toBe('NorthDeclarerHeuristic bot25 cards');
+    expect(spoken(seat)).toBe('Bot 2 (heuristic)partnerDeclarerHeuristic bot25 cards');
+    expect(seat.getAttribute('aria-label')).toBe('Bot 2 (heuristic) · partner');
   });
 
   it('marks the starter and the seat to act', () => {
@@ -47,7 +48,22 @@ describe('a seat', () => {
     expect(seat.className).toContain('to-act');
     expect(seat.querySelector('.turn-marker')?.textContent).toBe('▶');
     expect(seat.querySelector('.badge-declarer .badge-mark')?.textContent).toBe('♔⚑');
-    expect(spoken(seat)).toBe('YouTo actDeclarer, starts33 cards');
+    expect(spoken(seat)).toBe('AnayouTo actDeclarer, starts33 cards');
+    expect(seat.getAttribute('aria-label')).toBe('Ana · you');
+  });
+
+  it('shows the seat’s name, the same for everyone, and its position from the chair', () => {
+    const seen = (viewer: number | null) => {
+      const seat = panel({ pov: pointOfView(viewer, room()), seat: 3, info: seats[3] });
+      const text = [seat.querySelector('[data-testid="seat-name"]'), seat.querySelector('[data-testid="seat-position"]')];
+      const words = text.map((element) => element?.textContent);
+      cleanup();
+      return words;
+    };
+    expect(seen(0)).toEqual(['Bot 3 (heuristic)', 'left']);
+    expect(seen(2)).toEqual(['Bot 3 (heuristic)', 'right']);
+    expect(seen(1)).toEqual(['Bot 3 (heuristic)', 'partner']);
+    expect(seen(null)).toEqual(['Bot 3 (heuristic)', 'West']);
   });
 
   it('says what a seat is: a bot, open, away or not connected', () => {

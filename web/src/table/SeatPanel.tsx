@@ -8,7 +8,7 @@ import { t, tn } from '../i18n';
 import { playerLabel } from '../lobby/CreateForm';
 import type { SeatInfo } from '../protocol';
 import { Clock } from './Clock';
-import { isBot, seatName, type Place, type PointOfView } from './seating';
+import { isBot, positionWord, seatLabel, seatName, type Place, type PointOfView } from './seating';
 
 export interface SeatPanelProps {
   pov: PointOfView;
@@ -67,7 +67,7 @@ export function SeatPanel({ pov, seat, place, info, toAct, deadline, handSize, d
       data-to-act={toAct ? 'true' : 'false'}
       data-connected={info?.connected ? 'true' : 'false'}
       data-bot={bot ? 'true' : 'false'}
-      aria-label={seatName(pov, seat)}
+      aria-label={seatLabel(pov, seat)}
     >
       <div class="seat-line">
         {toAct && (
@@ -75,7 +75,12 @@ export function SeatPanel({ pov, seat, place, info, toAct, deadline, handSize, d
             ▶
           </span>
         )}
-        <strong class="seat-name">{seatName(pov, seat)}</strong>
+        <strong class="seat-name" data-testid="seat-name">
+          {seatName(pov, seat)}
+        </strong>
+        <span class="seat-position muted" data-testid="seat-position">
+          {positionWord(pov, seat)}
+        </span>
         {human && (
           <span
             class={`presence ${info.connected && !info.away ? 'presence-on' : 'presence-off'}`}

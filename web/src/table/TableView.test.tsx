@@ -127,10 +127,12 @@ describe('the table view', () => {
     });
     const { getByTestId } = render(<TableView view={view({ table: between })} actions={fakeActions()} />);
     expect(getByTestId('trick').className).toContain('trick-finished');
-    expect(getByTestId('trick').textContent).toContain('Trick 1: East wins it (5 points).');
+    expect(getByTestId('trick').textContent).toContain('Trick 1: Bot 1 (heuristic) wins it (5 points).');
     expect(getByTestId('trick-play-1').className).toContain('trick-winner');
+    expect(getByTestId('trick-play-1').textContent).toContain('Bot 1 (heuristic) · right');
+    expect(getByTestId('trick-play-0').textContent).toContain('Ana · you');
     fireEvent.click(getByTestId('show-tricks'));
-    expect(getByTestId('tricks-dialog').textContent).toContain('Trick 1: East wins it (5 points).');
+    expect(getByTestId('tricks-dialog').textContent).toContain('Trick 1: Bot 1 (heuristic) wins it (5 points).');
   });
 
   it('notes a failed throw on the table with who blocked it (R-H2)', () => {
@@ -139,7 +141,7 @@ describe('the table view', () => {
       failed_throw: { seat: 1, attempted: 'AS KS KS', forced: 'KS KS', penalty: 10, blocker: 2 },
     });
     const { getByTestId } = render(<TableView view={view({ table: failed })} actions={fakeActions()} />);
-    expect(getByTestId('failed-throw').textContent).toContain("East's throw of A♠ K♠ K♠ fails: North can beat K♠ K♠ (R-H2).");
+    expect(getByTestId('failed-throw').textContent).toContain("Bot 1 (heuristic)'s throw of A♠ K♠ K♠ fails: Bot 2 (heuristic) can beat K♠ K♠ (R-H2).");
   });
 
   it('shows a spectator no hand and no controls', () => {
@@ -154,14 +156,14 @@ describe('the table view', () => {
     const actions = fakeActions();
     const first = view({ table: table({ to_act: 1 }) });
     const { getByTestId, rerender } = render(<TableView view={first} actions={actions} />);
-    await waitFor(() => expect(getByTestId('announcer').textContent).toBe('East to act'));
+    await waitFor(() => expect(getByTestId('announcer').textContent).toBe('Bot 1 (heuristic) to act'));
     const next = view({
       lastSeq: 6,
       recent: [{ type: 'played', seat: 1, cards: 'AS' }],
       table: table({ to_act: 2, trick: [[1, 'AS']] }),
     });
     rerender(<TableView view={next} actions={actions} />);
-    await waitFor(() => expect(getByTestId('announcer').textContent).toBe('East plays Ace of spades. North to act'));
+    await waitFor(() => expect(getByTestId('announcer').textContent).toBe('Bot 1 (heuristic) plays Ace of spades. Bot 2 (heuristic) to act'));
     expect(getByTestId('trick-play-1').querySelector('[data-card="AS"]')).not.toBeNull();
   });
 

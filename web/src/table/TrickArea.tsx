@@ -8,7 +8,7 @@ import { t, tc } from '../i18n';
 import type { CompletedTrickJson, FailedThrowJson, Observation, PlayJson } from '../protocol';
 import { CardFace } from './Hand';
 import { failedThrowText, shownCards, trickWonText, turnText } from './narrate';
-import { placeOf, seatName, seatsByPlace, type PointOfView } from './seating';
+import { placeOf, seatLabel, seatsByPlace, type PointOfView } from './seating';
 import { bySeat } from './words';
 
 /** What the middle of the table shows now. */
@@ -112,7 +112,7 @@ export function TrickArea({ pov, obs }: { pov: PointOfView; obs: Observation }) 
               {cards !== undefined && (
                 <>
                   <span class="trick-who">
-                    {seatName(pov, seat)}
+                    {seatLabel(pov, seat)}
                     {marks.length > 0 && <span class="trick-mark"> ({marks.join(tc('list separator', ', '))})</span>}
                   </span>
                   <TableCards cards={cards} />

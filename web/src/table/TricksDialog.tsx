@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import type { CompletedTrickJson } from '../protocol';
 import { Dialog } from './Dialog';
 import { failedThrowText, shownCards, trickWonText } from './narrate';
-import { seatName, type PointOfView } from './seating';
+import { seatLabel, type PointOfView } from './seating';
 import { TableCards } from './TrickArea';
 
 export interface TricksDialogProps {
@@ -27,7 +27,7 @@ function TrickItem({ pov, trick }: { pov: PointOfView; trick: CompletedTrickJson
       <ul class="past-trick-plays">
         {trick.plays.map(([seat, cards]) => (
           <li class={seat === trick.winner ? 'trick-winner' : ''}>
-            <span class="trick-who">{seatName(pov, seat)}</span> <TableCards cards={cards} />
+            <span class="trick-who">{seatLabel(pov, seat)}</span> <TableCards cards={cards} />
           </li>
         ))}
       </ul>

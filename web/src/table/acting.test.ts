@@ -59,7 +59,7 @@ describe('what the game expects, in the terminal’s words', () => {
 
   it('says whose turn it is otherwise', () => {
     const other = withActions(table({ phase: 'play', to_act: 2 }), []);
-    expect(expectedText(pov, other, actionState(other, 0, ''), 0, null)).toBe('North to act');
+    expect(expectedText(pov, other, actionState(other, 0, ''), 0, null)).toBe('Bot 2 (heuristic) to act');
   });
 });
 

@@ -102,9 +102,9 @@ export function trickWonText(pov: PointOfView, number: number, winner: number, p
   );
 }
 
-/** "The defenders took the last trick: the talon … counts × 2 = 20 points." (R-S2) */
+/** "The opponents took the last trick: the talon … counts × 2 = 20 points." (R-S2) */
 export function talonBonusText(bonus: TalonBonus, cards: CardWriter = shownCards): string {
-  return t('The defenders took the last trick: the talon {cards} counts × {times} = {points}.', {
+  return t('The opponents took the last trick: the talon {cards} counts × {times} = {points}.', {
     cards: cards(bonus.talon),
     times: bonus.multiplier,
     points: pointsText(bonus.points),

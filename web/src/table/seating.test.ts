@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { room } from '../../test/fixtures';
-import { placeOf, pointOfView, seatName, seatsByPlace, sideOf, teamName, teamsInOrder } from './seating';
+import {
+  botKind,
+  displayName,
+  kindWord,
+  ownName,
+  placeOf,
+  pointOfView,
+  positionWord,
+  seatLabel,
+  seatName,
+  seatsByPlace,
+  sideOf,
+  teamName,
+  teamsInOrder,
+} from './seating';
 
 describe('seat placement relative to the viewer (R-N4: the next seat plays on your right)', () => {
   it('puts the viewer at the bottom and the others around in playing order', () => {
@@ -27,19 +41,61 @@ describe('seat placement relative to the viewer (R-N4: the next seat plays on yo
   });
 });
 
-describe('seat and team names', () => {
-  it('calls the viewer You, people by their names and unnamed bots by their place', () => {
-    const pov = pointOfView(1, room());
-    expect(seatName(pov, 1)).toBe('You');
-    expect(seatName(pov, 0)).toBe('Ana'); // a person's name, whatever the place
-    expect(seatName(pov, 2)).toBe('East'); // a bot named after its kind: its place
-    expect(seatName(pov, 3)).toBe('North');
-    const unnamed = room();
-    unnamed.seats[0] = { ...unnamed.seats[0]!, name: '' };
-    expect(seatName(pointOfView(1, unnamed), 0)).toBe('West'); // seat 0 sits left of seat 1
-    expect(seatName(pointOfView(null, unnamed), 0)).toBe('South');
+describe('seat names: the same for every viewer', () => {
+  it('names people by their names, bots without one "Bot N (kind)" in seat order, open seats "Open seat"', () => {
+    const seats = room({
+      seats: [
+        { seat: 0, player: 'human', name: 'Ana', taken: true, connected: true, away: false },
+        { seat: 1, player: 'search:guesses=40', name: 'search:guesses=40', taken: false, connected: false, away: false },
+        { seat: 2, player: 'human', name: '', taken: false, connected: false, away: false },
+        { seat: 3, player: 'random', name: '', taken: false, connected: false, away: false },
+      ],
+    }).seats;
+    expect([0, 1, 2, 3].map((seat) => displayName(seats, seat))).toEqual([
+      'Ana',
+      'Bot 1 (search)', // the kind is the spec before its options; its name was the spec
+      'Open seat',
+      'Bot 2 (random)', // an empty name is no name of its own either
+    ]);
   });
 
+  it('keeps a bot’s own name, counts it among the bots, and names a person who typed nothing by the seat', () => {
+    const seats = room().seats.map((info) => ({ ...info }));
+    seats[1] = { ...seats[1]!, name: 'Robo' };
+    seats[0] = { ...seats[0]!, name: '  ' };
+    expect(displayName(seats, 0)).toBe('Seat 0');
+    expect(displayName(seats, 1)).toBe('Robo');
+    expect(displayName(seats, 2)).toBe('Bot 2 (heuristic)');
+    expect(ownName(seats[3])).toBe('');
+    expect(botKind('search:guesses=40')).toBe('search');
+    expect(kindWord('mystery')).toBe('mystery'); // a kind the page has no words for
+  });
+
+  it('gives a seat the same name from every chair and for a spectator, the viewer’s own too', () => {
+    for (const seat of [0, 1, 2, 3]) {
+      const names = new Set([null, 0, 1, 2, 3].map((viewer) => seatName(pointOfView(viewer, room()), seat)));
+      expect(names.size).toBe(1);
+    }
+    expect(seatName(pointOfView(0, room()), 0)).toBe('Ana');
+    expect(seatName(pointOfView(0, null), 2)).toBe('Seat 2'); // no room frame yet
+  });
+
+  it('says where each seat is from the viewer’s chair: you, right (next to play), partner, left', () => {
+    const pov = pointOfView(1, room());
+    expect([0, 1, 2, 3].map((seat) => positionWord(pov, seat))).toEqual(['left', 'you', 'right', 'partner']);
+    expect(seatLabel(pov, 2)).toBe('Bot 2 (heuristic) · right');
+    expect(seatLabel(pointOfView(0, room()), 2)).toBe('Bot 2 (heuristic) · partner');
+    expect(seatLabel(pointOfView(0, room()), 0)).toBe('Ana · you');
+  });
+
+  it('gives a spectator the compass of the screen instead', () => {
+    const pov = pointOfView(null, room());
+    expect([0, 1, 2, 3].map((seat) => positionWord(pov, seat))).toEqual(['South', 'East', 'North', 'West']);
+    expect(seatLabel(pov, 3)).toBe('Bot 3 (heuristic) · West');
+  });
+});
+
+describe('team names', () => {
   it('says We and They from a player chair, and names both seats for a spectator', () => {
     const player = pointOfView(1, room());
     expect(teamName(player, 1)).toBe('We');
@@ -48,7 +104,7 @@ describe('seat and team names', () => {
     expect(teamsInOrder(player)).toEqual([1, 0]);
     const spectator = pointOfView(null, room());
     expect(sideOf(spectator, 0)).toBe('neutral');
-    expect(teamName(spectator, 0)).toBe('Ana and North');
+    expect(teamName(spectator, 0)).toBe('Ana and Bot 2 (heuristic)');
     expect(teamsInOrder(spectator)).toEqual([0, 1]);
   });
 });

@@ -36,38 +36,51 @@ const ended: RoundEnded = {
 };
 const bonus: TalonBonus = { type: 'talon_bonus', talon: '6S 7S 8S 8S 9S 6H 4C 8C', multiplier: 2, points: 0 };
 
-describe('the round summary, from a recorded round end', () => {
-  it('tells a defender the round from their side', () => {
+describe('the round summary, from a recorded round end, in the rules’ terms (R-S1, R-S3)', () => {
+  it('tells an opponent what their team won and what it means', () => {
     const summary = roundSummary(pointOfView(0, room()), ended, bonus);
-    expect(summary.title).toBe('Round 1 is over: we defended and have 75 points.');
+    expect(summary.title).toBe('Round 1 is over: we were the opponents and won 75 points.');
     expect(summary.lines).toEqual([
-      'Declarers: They; starter: West.',
-      'We defended: our points in tricks: 75 points.',
-      'West buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.',
-      'The defenders took the last trick: the talon 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ counts × 2 = 0 points.',
-      'Our total as defenders: 75 points.',
-      'They hold on and go up 1 level.',
+      'Declarers: They; starter: Bot 3 (heuristic).',
+      'Points in tricks: 75 points.',
+      'Bot 3 (heuristic) buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.',
+      'The opponents took the last trick: the talon 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ counts × 2 = 0 points.',
+      'Total for the opponents: 75 points.',
+      'They stay declarers and go up 1 level.',
       'Levels: We 2, They 3.',
-      'Next round: East starts.',
-      'Next round they declare.',
+      'Next round: Bot 1 (heuristic) starts.',
     ]);
+    // the old words, the reverse of what players say, are gone
+    expect([summary.title, ...summary.lines].join(' ')).not.toMatch(/defend/i);
   });
 
-  it('tells the starter what they buried, and the declarers that they hold on', () => {
+  it('tells the starter what they buried, and the declarers that they stay declarers', () => {
     const summary = roundSummary(pointOfView(3, room()), ended, null);
-    expect(summary.title).toBe('Round 1 is over: they defended and have 75 points.');
+    expect(summary.title).toBe('Round 1 is over: they were the opponents and won 75 points.');
     expect(summary.lines).toContain('Declarers: We; starter: you.');
     expect(summary.lines).toContain('You buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.');
     expect(summary.lines).toContain('Talon bonus: 0 points.'); // no multiplier seen: the bonus alone
-    expect(summary.lines).toContain('We hold on and go up 1 level.');
+    expect(summary.lines).toContain('We stay declarers and go up 1 level.');
     expect(summary.lines).toContain('Levels: We 3, They 2.');
+  });
+
+  it('says when the opponents become the declarers, with or without going up', () => {
+    const taken: RoundEnded = { ...ended, result: null, opponents_points: 130, declarers_hold: false, next_declarers: 0 };
+    const ours = roundSummary(pointOfView(0, room()), taken);
+    expect(ours.title).toBe('Round 1 is over: we were the opponents and won 130 points.');
+    expect(ours.lines[0]).toBe('We become the declarers and go up 1 level.');
+    const level = roundSummary(pointOfView(1, room()), { ...taken, opponents_points: 95, levels_gained: 0 });
+    expect(level.title).toBe('Round 1 is over: they were the opponents and won 95 points.');
+    expect(level.lines[0]).toBe('They become the declarers, without going up.');
+    const watched = roundSummary(pointOfView(null, room()), { ...taken, levels_gained: 0 });
+    expect(watched.lines[0]).toBe('Ana and Bot 2 (heuristic) become the declarers, without going up.');
   });
 
   it('names the teams for a spectator', () => {
     const summary = roundSummary(pointOfView(null, room()), ended, bonus);
-    expect(summary.title).toBe('Round 1 is over: Ana and North defended and have 75 points.');
-    expect(summary.lines).toContain('East and West hold on and go up 1 level.');
-    expect(summary.lines).toContain('Next round East and West declare.');
+    expect(summary.title).toBe('Round 1 is over: Ana and Bot 2 (heuristic) were the opponents and won 75 points.');
+    expect(summary.lines).toContain('Bot 1 (heuristic) and Bot 3 (heuristic) stay declarers and go up 1 level.');
+    expect(summary.lines).toContain('Next round: Bot 1 (heuristic) starts.');
   });
 
   it('finds the talon bonus of the round among the recent events', () => {
@@ -82,7 +95,7 @@ describe('the round summary, from a recorded round end', () => {
     );
     const dialog = getByRole('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(getByTestId('round-summary').textContent).toContain('Our total as defenders: 75 points.');
+    expect(getByTestId('round-summary').textContent).toContain('Total for the opponents: 75 points.');
     expect(document.activeElement).toBe(getByTestId('continue'));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     fireEvent.click(getByTestId('continue'));

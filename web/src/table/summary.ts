@@ -1,7 +1,9 @@
 // The end of a round in sentences (src/tuolaji/play/narrate.py summary_lines and
-// round_verdict, the same msgids): who declared and started, the defenders' points in
-// tricks, throw penalties, the talon and its bonus multiplier, the total, the level
-// change, the levels, and who declares and starts next.
+// round_verdict, the same msgids), in the rules' own terms: the declarers and the
+// opponents, the only team that scores (R-S1). The title says who the opponents were and
+// what they won; then who declared and started, the points in tricks, throw penalties,
+// the talon and its bonus multiplier, the total, what it means (who stays or becomes the
+// declarers and how many levels they go up, R-S3), the levels, and who starts next.
 
 import { t } from '../i18n';
 import type { GameEvent, RoundResultJson } from '../protocol';
@@ -18,14 +20,15 @@ export interface Summary {
   lines: string[];
 }
 
-/** The team that defended in the round `ended` ends: the declarers' opponents. */
-export function defendersOf(ended: RoundEnded): number {
+/** The opponents of the round `ended` ends: the team that did not declare. */
+export function opponentsOf(ended: RoundEnded): number {
   if (ended.result !== null) return 1 - ended.result.declarers;
-  // the declarers declare again when they hold on, else the defenders take over (R-S3)
+  // the declarers declare again when they hold on, else the opponents take over (R-S3)
   return ended.declarers_hold ? 1 - ended.next_declarers : ended.next_declarers;
 }
 
-/** Which team goes up and by how much, from the viewer's side. */
+/** What the round's points mean, from the viewer's side: who stays or becomes the
+ * declarers, and how many levels they go up (R-S3). */
 export function levelChangeText(pov: PointOfView, ended: RoundEnded): string {
   const team = ended.next_declarers;
   const levels = levelsText(ended.levels_gained);
@@ -33,26 +36,26 @@ export function levelChangeText(pov: PointOfView, ended: RoundEnded): string {
     return bySide(
       pov,
       team,
-      () => t('We hold on and go up {levels}.', { levels }),
-      () => t('They hold on and go up {levels}.', { levels }),
-      (name) => t('{team} hold on and go up {levels}.', { team: name, levels }),
+      () => t('We stay declarers and go up {levels}.', { levels }),
+      () => t('They stay declarers and go up {levels}.', { levels }),
+      (name) => t('{team} stay declarers and go up {levels}.', { team: name, levels }),
     );
   }
   if (ended.levels_gained) {
     return bySide(
       pov,
       team,
-      () => t('We take over and go up {levels}.', { levels }),
-      () => t('They take over and go up {levels}.', { levels }),
-      (name) => t('{team} take over and go up {levels}.', { team: name, levels }),
+      () => t('We become the declarers and go up {levels}.', { levels }),
+      () => t('They become the declarers and go up {levels}.', { levels }),
+      (name) => t('{team} become the declarers and go up {levels}.', { team: name, levels }),
     );
   }
   return bySide(
     pov,
     team,
-    () => t('We take over without going up.'),
-    () => t('They take over without going up.'),
-    (name) => t('{team} take over without going up.', { team: name }),
+    () => t('We become the declarers, without going up.'),
+    () => t('They become the declarers, without going up.'),
+    (name) => t('{team} become the declarers, without going up.', { team: name }),
   );
 }
 
@@ -66,37 +69,15 @@ function declarersLine(pov: PointOfView, result: RoundResultJson): string {
   );
 }
 
-function trickPointsLine(pov: PointOfView, defenders: number, points: number): string {
-  const worth = pointsText(points);
-  return bySide(
-    pov,
-    defenders,
-    () => t('We defended: our points in tricks: {points}.', { points: worth }),
-    () => t('They defended: their points in tricks: {points}.', { points: worth }),
-    (team) => t('{team} defended: points in tricks: {points}.', { team, points: worth }),
-  );
-}
-
-function totalLine(pov: PointOfView, defenders: number, points: number): string {
-  const worth = pointsText(points);
-  return bySide(
-    pov,
-    defenders,
-    () => t('Our total as defenders: {points}.', { points: worth }),
-    () => t('Their total as defenders: {points}.', { points: worth }),
-    (team) => t('Total of the defenders ({team}): {points}.', { team, points: worth }),
-  );
-}
-
-function titleOf(pov: PointOfView, ended: RoundEnded, defenders: number): string {
+function titleOf(pov: PointOfView, ended: RoundEnded, opponents: number): string {
   const n = ended.number;
   const points = pointsText(ended.opponents_points);
   return bySide(
     pov,
-    defenders,
-    () => t('Round {n} is over: we defended and have {points}.', { n, points }),
-    () => t('Round {n} is over: they defended and have {points}.', { n, points }),
-    (team) => t('Round {n} is over: {team} defended and have {points}.', { n, team, points }),
+    opponents,
+    () => t('Round {n} is over: we were the opponents and won {points}.', { n, points }),
+    () => t('Round {n} is over: they were the opponents and won {points}.', { n, points }),
+    (team) => t('Round {n} is over: {team} were the opponents and won {points}.', { n, team, points }),
   );
 }
 
@@ -108,25 +89,15 @@ function levelsSentence(pov: PointOfView, levels: readonly number[]): string {
   return t('Levels: {first} {a}, {second} {b}.', { first: teamName(pov, first), a, second: teamName(pov, second), b });
 }
 
-function nextDeclarersLine(pov: PointOfView, team: number): string {
-  return bySide(
-    pov,
-    team,
-    () => t('Next round we declare.'),
-    () => t('Next round they declare.'),
-    (name) => t('Next round {team} declare.', { team: name }),
-  );
-}
-
 /** The summary of the round `ended` ends; `bonus` is the round's talon_bonus event
  * when the page saw it (it gives the multiplier, R-S2). */
 export function roundSummary(pov: PointOfView, ended: RoundEnded, bonus: TalonBonus | null = null): Summary {
-  const defenders = defendersOf(ended);
+  const opponents = opponentsOf(ended);
   const lines: string[] = [];
   const result = ended.result;
   if (result !== null) {
     lines.push(declarersLine(pov, result));
-    lines.push(trickPointsLine(pov, defenders, result.trick_points));
+    lines.push(t('Points in tricks: {points}.', { points: pointsText(result.trick_points) }));
     if (result.penalties) lines.push(t('Throw penalties: {points}.', { points: pointsText(result.penalties) }));
     if (result.talon !== '') {
       // R-K1: the buried cards are the starter's secret only until the round ends
@@ -147,7 +118,7 @@ export function roundSummary(pov: PointOfView, ended: RoundEnded, bonus: TalonBo
     } else {
       lines.push(t('Talon bonus: none (the declarers took the last trick).'));
     }
-    lines.push(totalLine(pov, defenders, result.opponents_points));
+    lines.push(t('Total for the opponents: {points}.', { points: pointsText(result.opponents_points) }));
   }
   lines.push(levelChangeText(pov, ended));
   lines.push(levelsSentence(pov, ended.levels));
@@ -159,8 +130,7 @@ export function roundSummary(pov: PointOfView, ended: RoundEnded, bonus: TalonBo
       (who) => t('Next round: {who} starts.', { who }),
     ),
   );
-  lines.push(nextDeclarersLine(pov, ended.next_declarers));
-  return { title: titleOf(pov, ended, defenders), lines };
+  return { title: titleOf(pov, ended, opponents), lines };
 }
 
 /** The talon_bonus event among `events` (the round's last ones), if the page saw it. */

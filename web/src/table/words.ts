@@ -1,5 +1,5 @@
 // The table's words about the round: the trump, the levels, who declares and starts,
-// the defenders' points. Said from the viewer's chair in the terminal's own sentences
+// the opponents' points (the rules' own terms: the declarers and the opponents, R-S1). Said from the viewer's chair in the terminal's own sentences
 // (src/tuolaji/play/view.py, narrate.py), so the translations are shared; a spectator,
 // who belongs to neither team, gets neutral sentences that name the teams.
 
@@ -74,26 +74,32 @@ export function levelsLine(pov: PointOfView, levels: readonly number[]): string 
   });
 }
 
-/** Who declares and who starts: "Declarers: We · starter: North", or that declaring
- * decides it. */
+/** Who declares and who starts: "Declarers: We · starter: Bot 1 (heuristic)", or that
+ * declaring decides it. */
 export function rolesLine(pov: PointOfView, obs: Observation): string {
   if (obs.declarers === null) return t('Declarers: whoever declares');
-  const starter = obs.starter === null ? '?' : seatName(pov, obs.starter);
-  return t('Declarers: {team} · starter: {seat}', { team: teamName(pov, obs.declarers), seat: starter });
+  const team = teamName(pov, obs.declarers);
+  if (obs.starter === null) return t('Declarers: {team} · starter: {seat}', { team, seat: '?' });
+  return bySeat(
+    pov,
+    obs.starter,
+    () => t('Declarers: {team} · starter: you', { team }),
+    (seat) => t('Declarers: {team} · starter: {seat}', { team, seat }),
+  );
 }
 
-/** The points the defenders (the declarers' opponents, R-S1) have won this round, said
- * from the viewer's side ("We defend · our points: 60"); before anyone declares, the
- * count alone. */
+/** The points the opponents (the team that does not declare, the only one that scores,
+ * R-S1) have won this round, said from the viewer's side ("Opponents: We · our points:
+ * 60"); before anyone declares, the count alone. */
 export function pointsLine(pov: PointOfView, obs: Observation): string {
   if (obs.declarers === null) return t('Points won: {points}', { points: obs.opponents_points });
   const points = obs.opponents_points;
   return bySide(
     pov,
     1 - obs.declarers,
-    () => t('We defend · our points: {points}', { points }),
-    () => t('They defend · their points: {points}', { points }),
-    (team) => t('{team} defend · points: {points}', { team, points }),
+    () => t('Opponents: We · our points: {points}', { points }),
+    () => t('Opponents: They · their points: {points}', { points }),
+    (team) => t('Opponents: {team} · points: {points}', { team, points }),
   );
 }
 
