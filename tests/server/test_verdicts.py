@@ -4,6 +4,7 @@ the combination a play makes, R-C1–R-C4) and nothing changes."""
 from __future__ import annotations
 
 import copy
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -171,7 +172,7 @@ def test_a_refusal_comes_in_parts_that_read_as_its_message(lang: str) -> None:
     # the words of a sentence are one part between two cards or seats, never split
     for answer in (late, lead):
         kinds = ["text" if "text" in part else "other" for part in answer["parts"]]
-        assert all(a != b or a == "other" for a, b in zip(kinds, kinds[1:], strict=False))
+        assert all(a != b or a == "other" for a, b in itertools.pairwise(kinds))
     # a legal verdict has no message, so no parts
     legal = verdict(game, seat, "play", format_cards(next(iter(game.legal_plays(seat)))), lang)
     assert legal["legal"] is True and "parts" not in legal

@@ -19,7 +19,7 @@ from typing import Any
 from tuolaji.core.cards import PACK_SIZE, POINTS, format_cards, rank_of, team_of
 from tuolaji.core.tricks import trick_winner
 from tuolaji.core.trump import TrumpContext, suit_label
-from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, TrickWon
+from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, TalonTaken, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import Phase
@@ -60,13 +60,12 @@ def observed_hand_groups(observation: Observation) -> list[dict[str, str]]:
 
 def winning_seat(observation: Observation) -> int | None:
     """The seat whose play is winning the trick in progress, as the engine ranks the
-        plays so far (R-W1–R-W4: the highest trump, else the highest card of the led suit,
-        ties to the earlier play, a throw beaten only by a whole ruff); None between tricks.
+    plays so far (R-W1–R-W4: the highest trump, else the highest card of the led suit,
+    ties to the earlier play, a throw beaten only by a whole ruff); None between tricks.
 
-        >>> from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, TrickWon
-    from tuolaji.game.game import Game
-        >>> winning_seat(observe(Game(seed=1), 0)) is None
-        True
+    >>> from tuolaji.game.game import Game
+    >>> winning_seat(observe(Game(seed=1), 0)) is None
+    True
     """
     ctx, trick = observation.ctx, observation.trick
     if ctx is None or not trick:
@@ -124,11 +123,12 @@ def _ended_round_cards(events: Sequence[Event], won: list[list[int]]) -> None:
 
 def talon_taken(game: Game, observation: Observation) -> str:
     """The cards the talon brought into the observed seat's hand when it is the starter
-    about to bury (R-K1: only it sees them), in notation and in the hand's order; ""
-    for every other seat and at any other time."""
-    if game.phase is not Phase.EXCHANGE or game.round.starter != observation.seat:
+    about to bury (R-K1: only it sees them; the talon_taken event of the round told it),
+    in notation and in the hand's order; "" for every other seat and at any other time."""
+    if observation.phase is not Phase.EXCHANGE or observation.starter != observation.seat:
         return ""
-    groups = suit_groups(display_context(observation), observation.rank, game.round.talon)
+    taken = next(event for event in reversed(game.events) if isinstance(event, TalonTaken))
+    groups = suit_groups(display_context(observation), observation.rank, taken.cards)
     return format_cards(card for _, group in groups for card in group)
 
 
