@@ -148,7 +148,8 @@ export function ThrowNote({ pov, thrown, testId }: { pov: PointOfView; thrown: F
 }
 
 /** The trick before the one in progress, small, in a corner of the felt: who played
- * what, and who won it. */
+ * what (on a laptop each play on its seat's side of a little table, the names for
+ * screen readers; on a phone in a line, named), and who won it. */
 export function LastTrick({ pov, obs }: { pov: PointOfView; obs: Observation }) {
   const trick = previousTrick(obs);
   if (trick === null) return null;
@@ -157,7 +158,7 @@ export function LastTrick({ pov, obs }: { pov: PointOfView; obs: Observation }) 
       <p class="last-trick-heading">{trickWonText(pov, trick.number, trick.winner, trick.points)}</p>
       <ul class="last-trick-plays">
         {trick.plays.map(([seat, cards]) => (
-          <li class={seat === trick.winner ? 'trick-winner' : ''} data-seat={seat}>
+          <li class={`last-play last-${placeOf(pov, seat)}${seat === trick.winner ? ' trick-winner' : ''}`} data-seat={seat}>
             <span class="last-trick-who">
               {seat === trick.winner && (
                 <span class="won-star" aria-hidden="true">
