@@ -2,14 +2,17 @@
 docs/screenshots/*.png from a live ``tuolaji serve`` and Debian's Chromium.
 
 - ``lobby.png``: the lobby: Play now, the room settings folded (laptop, 1280×800);
-- ``table-laptop.png``: a round in play, the player to follow a trick, the hint's cards
-  chosen and the preview saying what they make;
-- ``refusal.png``: the same moment after playing cards of another suit: the refusal
-  with its rule id (R-P3);
-- ``round-summary.png``: the end of the round;
+- ``table-laptop.png``: a round in play, the player to follow a trick (the trick before
+  it in the felt's corner), the hint's cards chosen and the preview saying what they
+  make;
+- ``refusal.png``: the same moment with cards of another suit chosen: the engine's
+  refusal with its rule id (R-P3) and its cards drawn, and Play refused;
+- ``round-summary.png``: the end of the round, with each team's point cards and the
+  talon;
 - ``replay.png``: the replay viewer on a trick of that round;
 - ``table-phone-portrait.png`` and ``table-phone-landscape.png``: the starter's 33 cards
-  before burying, on a phone held upright (360×640) and sideways (640×360).
+  before burying, the talon's marked, on a phone held upright (390×844) and sideways
+  (844×390).
 
 The end-to-end tests' server and table helpers do the driving (tests/web/); the game
 is seeded, so the pictures are the same from run to run but for the bots' timing.
@@ -41,6 +44,9 @@ from web.table import (  # noqa: E402
 )
 
 OUT = ROOT / "docs" / "screenshots"
+#: a phone held upright and sideways (CSS pixels)
+PHONE_UPRIGHT = {"width": 390, "height": 844}
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
 
 
 def cards_of_another_suit(page: Page) -> list[str] | None:
@@ -71,15 +77,15 @@ def laptop_pictures(page: Page, server: LiveServer, out: Path) -> None:
     refused = False
     while (step := wait_for_decision(page, 0)) not in ("summary", "over"):
         wrong = cards_of_another_suit(page) if step == "play" else None
-        if wrong is not None and not refused and len(observation(page)["tricks"]) >= 3:
+        if wrong is not None and not refused and len(observation(page)["tricks"]) >= 1:
             ask_hint(page)
             expect(tid(page, "preview")).to_have_attribute("data-legal", "true")
             page.screenshot(path=out / "table-laptop.png")
             tid(page, "clear").click()
             click_cards(page, wrong)
             expect(tid(page, "preview")).to_have_attribute("data-legal", "false")
-            tid(page, "play").click()
-            expect(tid(page, "refusal")).to_contain_text("R-P3")
+            expect(tid(page, "preview")).to_contain_text("R-P3")
+            expect(tid(page, "play")).to_have_attribute("aria-disabled", "true")
             page.screenshot(path=out / "refusal.png")
             tid(page, "clear").click()
             refused = True
@@ -102,9 +108,10 @@ def phone_pictures(page: Page, server: LiveServer, out: Path) -> None:
     """The starter's 33 cards on a phone, upright and sideways."""
     reach_burial(page, server)
     click_cards(page, hand(page)[:3])
+    expect(tid(page, "preview")).to_have_attribute("data-legal", "false")
     page.screenshot(path=out / "table-phone-portrait.png", full_page=True)
-    page.set_viewport_size({"width": 640, "height": 360})
-    page.wait_for_function("() => window.innerWidth === 640")
+    page.set_viewport_size(PHONE_SIDEWAYS)  # type: ignore[arg-type]
+    page.wait_for_function(f"() => window.innerWidth === {PHONE_SIDEWAYS['width']}")
     page.screenshot(path=out / "table-phone-landscape.png", full_page=True)
 
 
@@ -119,7 +126,7 @@ def main() -> None:
         laptop.set_default_timeout(30_000)
         laptop_pictures(laptop, server, out)
         phone = browser.new_context(
-            viewport={"width": 360, "height": 640},
+            viewport=PHONE_UPRIGHT,  # type: ignore[arg-type]
             locale="en-GB",
             is_mobile=True,
             has_touch=True,

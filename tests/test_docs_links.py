@@ -95,7 +95,7 @@ def test_links_in_code_are_not_links_and_tables_are_read() -> None:
         ("![gone](docs/shots/gone.png)", "docs/shots/gone.png: no such file"),
         ("[dead](docs/guide.md#set-up-2)", "docs/guide.md#set-up-2: no heading #set-up-2"),
         ("[dead](#nothing)", "#nothing: no heading #nothing in README.md"),
-        ("[out](../shared/RULES.md)", "../shared/RULES.md: points outside the repository"),
+        ("[out](../elsewhere/guide.md)", "../elsewhere/guide.md: points outside the repository"),
         ("[root](/docs/guide.md)", "/docs/guide.md: points outside the repository"),
         ("[shot](docs/shots/table.png#a)", "an anchor into a file that is not Markdown"),
     ],

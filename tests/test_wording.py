@@ -5,9 +5,11 @@ of the seat that reads it (R-N4: East plays after you, North is your partner).""
 
 from __future__ import annotations
 
+import copy
 import doctest
 import gettext
 import os
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +33,7 @@ from tuolaji.wording import (
     messages,
     names,
     refusal_message,
+    refusal_parts,
     refusal_text,
     seat_name,
     sort_hand,
@@ -167,6 +170,48 @@ def test_the_other_seat_is_never_called_you(reason: str, viewer: int | None) -> 
         text = refusal_text(refused(reason, seat), viewer)
         assert seat_name(seat, viewer) in text
         assert seat_name(seat, viewer) != "You"
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    reason=st.sampled_from(REASONS),
+    seat=st.integers(0, 3),
+    viewer=st.one_of(st.none(), st.integers(0, 3)),
+    language=st.sampled_from(i18n.SUPPORTED),
+)
+def test_a_refusal_in_parts_reads_as_its_sentence_with_its_cards_and_seats_apart(
+    reason: str, seat: int, viewer: int | None, language: str
+) -> None:
+    # what the browser draws: the same sentence, cards in notation as parts of their own
+    # and each seat named by number beside the name the sentence gives it
+    with using_language(language):
+        error = refused(reason, seat)
+        text = refusal_text(error, viewer)
+        parts = refusal_parts(error, viewer)
+        name = seat_name(seat, viewer)
+    assert "".join(str(next(iter(part.values()))) if "seat" not in part else str(part["name"])
+                   for part in parts) == text  # fmt: skip
+    for part in parts:
+        assert set(part) in ({"text"}, {"cards"}, {"seat", "name"})
+        if "cards" in part:
+            assert part["cards"] == "KD TD 5D"
+        if "seat" in part:
+            assert part["seat"] == seat and part["name"] == name
+    if reason in SEAT_REASONS and not (reason == errors.TOO_WEAK and seat == viewer):
+        assert [part["seat"] for part in parts if "seat" in part] == [seat]
+
+
+def test_a_seat_name_is_text_everywhere_and_still_knows_its_seat() -> None:
+    west = seat_name(3)
+    assert west == "West" and west.seat == 3 and f"{west} plays" == "West plays"
+    message = messages.fill("{who} plays {cards}.", who=west, cards=(12,))
+    assert messages.plain(message) == "West plays AS."
+    assert messages.message_parts(message)[0] == {"seat": 3, "name": "West"}
+    # copies and pickles (a bot's worker process) keep both
+    for again in (copy.deepcopy(west), pickle.loads(pickle.dumps(west))):
+        assert (again, again.seat, type(again)) == ("West", 3, messages.SeatName)
+    # a plain string is words; empty words are no part
+    assert messages.message_parts(["", "Plain words."]) == [{"text": "Plain words."}]
 
 
 # ------------------------------------------------------------------ one language per call

@@ -81,7 +81,7 @@ def test_a_whole_round_is_played_with_the_keyboard(tmp_path: Path) -> None:
     assert "You:" in seen["table"] and "North:" in seen["table"]
     assert "trick" in seen["table"].lower()
     summary = seen["summary"]
-    for words in ("Declarers: We", "points in tricks", "Talon bonus", "Levels: We"):
+    for words in ("Declarers: We", "Points in tricks", "Talon bonus", "Levels: We"):
         assert words in summary
     # one round was asked for: the game stops there, saved, and says it is not finished
     assert "the game is not finished" in seen["end"]

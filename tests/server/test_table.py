@@ -16,9 +16,10 @@ import pytest
 from server.harness import Player, play_all, room_status, running_server, sqlite_url
 from tuolaji.arena.runner import step
 from tuolaji.bots.registry import make_player
-from tuolaji.core.cards import format_cards, parse_cards
+from tuolaji.core.cards import POINTS, format_cards, parse_cards, points_of, rank_of
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.trump import suit_label
+from tuolaji.game.events import TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.state import Phase
@@ -124,11 +125,14 @@ def test_a_table_in_each_phase(phase: Phase) -> None:
         check_table(table, observe(game, seat))
         json.dumps(table)
     spectator = table_json(game, None)
+    public = {key: table_json(game, 0)[key] for key in ("winning", "point_cards")}
     assert spectator == {
         "observation": observe(game, None).to_json(),
         "hand_groups": [],
         "actions": [],
         "declarations": [],
+        **public,
+        "talon": "",
     }
     to_act = game.turn().seat
     if phase is Phase.EXCHANGE:
@@ -175,3 +179,81 @@ def test_each_seats_table_is_made_once_per_batch() -> None:
         frames = [json.loads(connection.outbox.get_nowait() or "") for _ in events]
         assert [("table" in frame) for frame in frames] == [False] * (len(events) - 1) + [True]
         assert frames[-1]["table"] == table_json(game, connection.seat)
+
+
+def test_the_winning_play_of_a_trick_is_the_one_the_trick_is_won_by() -> None:
+    """After each play, ``winning`` names the seat the engine ranks first so far
+    (R-W1–R-W4), the same for every seat and a spectator: the leader alone at first,
+    then the seat winning before or the one that just played; the seat winning after
+    the third play wins the trick unless the fourth play takes it (as trick_won says)."""
+    game = game_at(8, Phase.PLAY)
+    players = [make_player("heuristic", 80 + seat) for seat in range(4)]
+    assert table_json(game, None)["winning"] is None  # no trick led yet
+    standing: int | None = None
+    tricks = changes = 0
+    while game.phase is Phase.PLAY:
+        seat = game.turn().seat
+        before = len(game.events)
+        step(game, players)
+        shown = {table_json(game, viewer)["winning"] for viewer in (None, 0, 1, 2, 3)}
+        assert len(shown) == 1
+        winning = shown.pop()
+        won = [event for event in game.events[before:] if isinstance(event, TrickWon)]
+        if won:
+            assert won[0].seat in (standing, seat)
+            assert winning is None  # between two tricks
+            standing, tricks = None, tricks + 1
+            continue
+        assert winning in ((seat,) if standing is None else (standing, seat))
+        changes += standing is not None and winning != standing
+        standing = winning
+    assert tricks >= 10 and changes > 0
+
+
+def test_point_cards_are_those_of_the_tricks_each_team_won() -> None:
+    """R-O4, R-S1: the point cards in a team's tricks are worth the points the tricks
+    gave it; every seat and a spectator see the same (tricks are public). Once the
+    round ends they stay those of the round that ended until the next round deals."""
+    game = game_at(8, Phase.PLAY)
+    players = [make_player("heuristic", 80 + seat) for seat in range(4)]
+    won = [0, 0]
+    while game.phase is Phase.PLAY:
+        step(game, players)
+        observation = observe(game, None)
+        if observation.phase is Phase.PLAY:
+            won = [
+                sum(t.points for t in observation.tricks if t.winner % 2 == team) for team in (0, 1)
+            ]
+        else:
+            last = [event for event in game.events if isinstance(event, TrickWon)][-1]
+            won[last.seat % 2] += last.points
+        tables = [table_json(game, viewer)["point_cards"] for viewer in (None, 0, 1, 2, 3)]
+        assert all(cards == tables[0] for cards in tables)
+        for team in (0, 1):
+            cards = parse_cards(tables[0][team])
+            assert points_of(cards) == won[team] and all(POINTS[card] for card in cards)
+            assert [rank_of(card) for card in cards] == sorted(map(rank_of, cards), reverse=True)
+    result = observe(game, None).last_round
+    assert game.phase is Phase.DRAW and result is not None
+    assert sum(won) + points_of(result.talon) == 200  # every point card, the talon's too
+    game.draw()  # the next round deals: its own tricks count from nothing
+    assert table_json(game, None)["point_cards"] == ["", ""]
+
+
+def test_only_the_starter_burying_sees_the_talon_it_took() -> None:
+    """R-K1: the talon the starter takes is its own to see, while it buries."""
+    game = game_at(21, Phase.EXCHANGE)
+    starter = game.turn().seat
+    assert starter is not None
+    before = Counter(game.hand(starter))
+    talon = table_json(game, starter)["talon"]
+    assert len(parse_cards(talon)) == 8
+    assert not Counter(parse_cards(talon)) - before  # the talon is in the starter's hand
+    shown = [card for group in table_json(game, starter)["hand_groups"] for card in
+             parse_cards(group["cards"])]  # fmt: skip
+    positions = [shown.index(card) for card in dict.fromkeys(parse_cards(talon))]
+    assert positions == sorted(positions)  # in the hand's order
+    for other in (None, *(seat for seat in range(4) if seat != starter)):
+        assert table_json(game, other)["talon"] == ""
+    game.bury(starter, game.hand(starter)[:8])
+    assert table_json(game, starter)["talon"] == ""  # buried: the exchange is over

@@ -4,6 +4,7 @@ the combination a play makes, R-C1–R-C4) and nothing changes."""
 from __future__ import annotations
 
 import copy
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,7 @@ def test_other_actions_and_bad_notation() -> None:
         "rule": "R-P1",
         "reason": "wrong-phase",
         "message": "Not allowed (R-P1): Cards are played only after the talon exchange.",
+        "parts": [{"text": "Not allowed (R-P1): Cards are played only after the talon exchange."}],
     }
     assert verdict(game, 0, "pass", "")["rule"] == "R-T4"
     assert verdict(game, 1, "bury", format_cards(game.hand(1)[:8]))["legal"] is False
@@ -141,6 +143,41 @@ def test_points_count_for_plays_and_burials_only() -> None:
     assert points_of(parse_cards("5S TH KD 2C")) == 25
 
 
+def read_parts(refusal: dict[str, Any]) -> str:
+    """A refusal's ``parts`` read one after the other: words, cards in notation, seats by
+    the name the sentence gives them."""
+    pieces = refusal["parts"]
+    return "".join(part.get("text", part.get("cards", part.get("name", ""))) for part in pieces)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "es", "da", "lv", "hi"])
+def test_a_refusal_comes_in_parts_that_read_as_its_message(lang: str) -> None:
+    game = game_in_play(5)
+    seat = game.turn().seat
+    assert seat is not None
+    hand = game.hand(seat)
+    # R-P1 from the next seat: the seat to act is named, by number and by name
+    other = (seat + 1) % 4
+    late = verdict(game, other, "play", format_cards(game.hand(other)[:1]), lang)
+    assert read_parts(late) == late["message"]
+    seats = [part for part in late["parts"] if "seat" in part]
+    assert [part["seat"] for part in seats] == [seat]
+    assert seats[0]["name"] in late["message"] and set(seats[0]) == {"seat", "name"}
+    # R-P2 NOT_HELD: the cards named are a part of their own, in notation
+    missing = next(card for card in range(54) if card not in hand)
+    lead = verdict(game, seat, "play", format_cards([missing]), lang)
+    assert (lead["legal"], lead["reason"]) == (False, "not-held")
+    assert [part["cards"] for part in lead["parts"] if "cards" in part] == [lead["cards"]]
+    assert read_parts(lead) == lead["message"]
+    # the words of a sentence are one part between two cards or seats, never split
+    for answer in (late, lead):
+        kinds = ["text" if "text" in part else "other" for part in answer["parts"]]
+        assert all(a != b or a == "other" for a, b in itertools.pairwise(kinds))
+    # a legal verdict has no message, so no parts
+    legal = verdict(game, seat, "play", format_cards(next(iter(game.legal_plays(seat)))), lang)
+    assert legal["legal"] is True and "parts" not in legal
+
+
 def test_a_refusal_is_worded_for_the_seat_in_its_language() -> None:
     game = game_in_play(5)
     seat = game.turn().seat
@@ -151,8 +188,9 @@ def test_a_refusal_is_worded_for_the_seat_in_its_language() -> None:
     spanish = verdict(game, other, "play", cards, "es")
     assert english["message"].startswith("Not allowed (R-P1): ")
     assert spanish["message"].startswith("No permitido (R-P1): ")
-    assert {key: value for key, value in spanish.items() if key != "message"} == {
-        key: value for key, value in english.items() if key != "message"
+    worded = ("message", "parts")
+    assert {key: value for key, value in spanish.items() if key not in worded} == {
+        key: value for key, value in english.items() if key not in worded
     }
     # a language the game does not have words it in English
     assert verdict(game, other, "play", cards, "tlh")["message"] == english["message"]
@@ -180,6 +218,7 @@ async def test_a_connection_hears_refusals_in_the_language_of_its_hello(tmp_path
             answer = await client.recv_until(lambda frame: frame.get("id") == "c1")
             assert error["code"] == "illegal" and error["rule"] == answer["rule"]
             assert error["message"] == answer["message"]
+            assert error["parts"] == answer["parts"] and read_parts(error) == error["message"]
             assert all(entry.seat is None for entry in room.log)  # only the deal's draws
             said[str(lang)] = error["message"]
         assert said["es"].startswith("No permitido (R-")

@@ -86,6 +86,39 @@ NAMED = re.compile(rf"\b({'|'.join(RANK_NAMES)}) of (spades|hearts|diamonds|club
 NAMED_JOKER = re.compile(r"\b(Black|Red) joker\b")
 
 
+#: card notation (R-N3: "6H", "TH", "RJ"), which the page never shows a player: it draws
+#: cards ("6♥", "10♥", a joker's star)
+NOTATION = re.compile(r"(?<![0-9A-Za-z])(?:[2-9TJQKA][SHDC]|[BR]J)(?![0-9A-Za-z])")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+JOKER_LABELS = {"RJ": "★JOKER", "BJ": "☆JOKER"}
+
+
+def card_label(code: str) -> str:
+    """A card as the page writes it in a sentence: "10♥", "Q♠", "★JOKER" (the red)."""
+    if code in JOKER_LABELS:
+        return JOKER_LABELS[code]
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + SUIT_SYMBOLS[code[1]]
+
+
+def as_shown(parts: list[dict[str, Any]]) -> str:
+    """A message in parts (docs/protocol.md) as the page shows it: words, cards drawn
+    (one label after another), seats by the name the sentence gives them."""
+    out = []
+    for part in parts:
+        if "cards" in part:
+            out.append(" ".join(card_label(code) for code in part["cards"].split()))
+        else:
+            out.append(str(part.get("text", part.get("name", ""))))
+    return "".join(out)
+
+
+def notation_shown(page: Page) -> list[str]:
+    """Every card in notation in the text the page shows (empty: none, as it must)."""
+    found: list[str] = NOTATION.findall(page.inner_text("body"))
+    return found
+
+
 def tid(page: Page, name: str) -> Locator:
     """The element(s) with ``data-testid=name``."""
     return page.get_by_test_id(name)
@@ -258,16 +291,20 @@ def press(page: Page, button: str) -> None:
     wait_for_progress(page, before)
 
 
-def declare_until_it_stands(page: Page, seat: int, timeout_s: float = 60) -> str:
+def declare_until_it_stands(page: Page, seat: int, timeout_s: float = 60, size: int = 1) -> str:
     """Press the declaration offered with the most cards (a pair over a single) as soon
     as one is offered, and again whenever the game moved on under it (another seat's
     declaration came first and the offer changed, R-T3), until ``seat``'s own
-    declaration stands; the cards of that declaration."""
+    declaration of at least ``size`` cards stands; the cards of that declaration."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         table = state(page).get("table")
         standing = None if table is None else table["observation"]["declaration"]
-        if standing is not None and standing["seat"] == seat:
+        if (
+            standing is not None
+            and standing["seat"] == seat
+            and len(standing["cards"].split()) >= size
+        ):
             cards: str = standing["cards"]
             return cards
         offered: list[str] = tid(page, "declare-option").evaluate_all(

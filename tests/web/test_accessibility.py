@@ -1,6 +1,8 @@
 """axe-core (web/node_modules/axe-core, installed by ``make web``) finds no violation
 on the lobby (its room settings folded and open), the table (with the 33-card hand of
-the starter, in both the two-colour and the four-colour deck) and the round summary."""
+the starter, in both the two-colour and the four-colour deck, with a choice the engine
+refuses, and on a phone with the seats' legend), the settings dialog and the round
+summary."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from web.conftest import Chromium
+from web.conftest import LAPTOP, Chromium
 from web.live_server import ROOT, LiveServer
-from web.table import act_by_hint, play_round, reach_burial, tid
+from web.table import act_by_hint, click_cards, hand, play_round, reach_burial, tid
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 390, "height": 844}
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
@@ -56,11 +59,21 @@ def test_axe_finds_no_violation_on_lobby_table_and_summary(
 
     reach_burial(page, server)
     found["table"] = axe_violations(page)
-    if not tid(page, "four-colour").is_visible():
-        tid(page, "settings").click()
+    # three cards chosen: the preview refuses them (its cards drawn) and Bury says why
+    click_cards(page, hand(page)[:3])
+    expect(tid(page, "bury")).to_have_attribute("aria-disabled", "true")
+    found["table, a choice refused"] = axe_violations(page)
+    tid(page, "settings").click()
+    expect(tid(page, "settings-dialog")).to_be_visible()
+    found["settings dialog"] = axe_violations(page)
     tid(page, "four-colour").check()
-    tid(page, "settings").click()  # closed again
+    tid(page, "settings-close").click()
     found["table, four-colour deck"] = axe_violations(page)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    expect(tid(page, "seat-legend")).to_be_visible()
+    found["table on a phone, with the seats' legend"] = axe_violations(page)
+    page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+    tid(page, "clear").click()
 
     play_round(page, 0, act=act_by_hint)
     expect(tid(page, "round-summary")).to_be_visible()

@@ -3,7 +3,9 @@ between controls (Enter unfolds the room settings), arrows and Home in the hand 
 tab stop, roving focus), Space to choose a card, Enter to play or bury, Escape to
 clear, ``h`` for a hint; Enter on the declaring window's buttons; Escape closes the
 round summary. After the page is opened, nothing is clicked: the test only presses
-keys (it reads the page to know which)."""
+keys (it reads the page to know which). And the arrows, Home and End move the focus
+along a 33-card hand one card per press, and the settings open over the page, keep the
+focus inside and close with Escape."""
 
 from __future__ import annotations
 
@@ -13,7 +15,15 @@ from playwright.sync_api import Page, expect
 
 from web.conftest import Chromium
 from web.live_server import LiveServer
-from web.table import decision, last_seq, selected, tid, wait_for_decision, wait_for_progress
+from web.table import (
+    decision,
+    last_seq,
+    reach_burial,
+    selected,
+    tid,
+    wait_for_decision,
+    wait_for_progress,
+)
 
 #: Tab presses that reach any control of the page from anywhere
 MAX_TABS = 150
@@ -155,3 +165,49 @@ def test_a_room_created_and_a_whole_round_played_with_the_keyboard_only(
     expect(tid(page, "game-over")).to_be_visible()
     assert decision(page, 0) == "over"
     tab_to(page, "open-replay")
+
+
+def focused_index(page: Page) -> int | None:
+    """The place in the hand of the card that has the focus (None: no card has it)."""
+    index: str | None = page.evaluate(
+        "() => document.activeElement && document.activeElement.getAttribute('data-index')"
+    )
+    return None if index is None else int(index)
+
+
+def test_arrows_home_and_end_move_the_focus_along_the_hand_and_settings_close_with_escape(
+    server: LiveServer, chromium: Chromium
+) -> None:
+    page = chromium.new_page()
+    reach_burial(page, server)
+    last = tid(page, "hand").locator('[data-testid="card"]').count() - 1
+    tab_to(page, "card")
+    start = focused_index(page)
+    assert start is not None
+    # each press moves the focus one card at once (the next key finds it moved), and the
+    # hand stays one tab stop: the focused card alone is in the tab order
+    page.keyboard.press("Home")
+    for key, where in [("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("End", last),
+                       ("ArrowLeft", last - 1), ("ArrowRight", last), ("ArrowRight", last),
+                       ("Home", 0), ("ArrowLeft", 0)]:  # fmt: skip
+        page.keyboard.press(key)
+        assert focused_index(page) == where, f"after {key} the focus is not on card {where}"
+    stops = tid(page, "hand").locator('[data-testid="card"][tabindex="0"]')
+    expect(stops).to_have_count(1)
+    expect(stops).to_be_focused()
+
+    # Settings open over the page with the focus inside, and Escape brings it back
+    tab_to(page, "settings")
+    page.keyboard.press("Enter")
+    dialog = tid(page, "settings-dialog")
+    expect(dialog).to_be_visible()
+    expect(tid(page, "language")).to_be_focused()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "() => document.querySelector('[data-testid=\"settings-dialog\"]')"
+            ".contains(document.activeElement)"
+        ), "Tab left the settings dialog"
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(tid(page, "settings")).to_be_focused()

@@ -1,7 +1,8 @@
 """Each of the six languages: the lobby and the table render with no untranslated
-string (``window.__tuolaji.untranslated`` stays empty), and a refused action shows the
-engine's own sentence in that language, with the rule id (here R-K1: burying 3 cards
-instead of 8).
+string (``window.__tuolaji.untranslated`` stays empty), and a refused choice shows the
+engine's own sentence in that language, with the rule id and its cards drawn as the
+table draws them (here R-T3: one card of the pair the seat declared, which cannot
+replace it); no card is ever shown in notation ("2H", "RJ").
 
 The page takes the browser's language; Latvian is chosen in the settings instead, on an
 English browser, so switching is covered too (the choice then holds on the room's page).
@@ -12,16 +13,28 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tuolaji.core.cards import SEATS, parse_cards
+from tuolaji.core.cards import parse_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import rules_from_spec
 from tuolaji.game import Game
+from tuolaji.game.state import Phase
 from tuolaji.i18n import using_language
-from tuolaji.wording import refusal_text
+from tuolaji.wording import refusal_parts
 from web.conftest import Chromium
 from web.deals import seed_where_seat_declares
 from web.live_server import LiveServer
-from web.table import click_cards, hand, reach_burial, tid, untranslated
+from web.table import (
+    as_shown,
+    click_cards,
+    create_seeded_room,
+    declare_until_it_stands,
+    notation_shown,
+    press,
+    take_seat,
+    tid,
+    untranslated,
+    wait_for_decision,
+)
 
 #: each language of the project, and the browser locale that asks for it (None: an
 #: English browser, the language chosen in the settings)
@@ -35,20 +48,24 @@ LANGUAGES = {
 }
 
 
-def refusal_of_burying(cards: list[str]) -> IllegalAction:
-    """The engine's refusal when the starter of the seeded deal buries ``cards`` (not
-    8 of them, R-K1): the game is taken to that moment and asked."""
+def refusal_of_declaring_weaker(pair: str) -> IllegalAction:
+    """The engine's refusal when seat 0 of the seeded deal, whose ``pair`` stands, shows
+    one card of it in the last declaring window (R-T3): the game is taken to that moment
+    and asked."""
     game = Game(rules_from_spec("standard"), seed_where_seat_declares(0))
     while game.turn().chance:
         game.draw()
-    game.declare(0, next(iter(game.legal_declarations(0))))
-    for seat in range(1, SEATS + 1):
-        game.pass_declaring(seat % SEATS)
+    cards = parse_cards(pair)
+    game.declare(0, cards)
+    while game.phase is Phase.DECLARE and game.turn().seat != 0:
+        seat = game.turn().seat
+        assert seat is not None
+        game.pass_declaring(seat)
     try:
-        game.check_bury(0, parse_cards(" ".join(cards)))
+        game.check_declare(0, cards[:1])
     except IllegalAction as error:
         return error
-    raise AssertionError(f"the engine allowed burying {cards}")
+    raise AssertionError(f"the engine allowed declaring {cards[:1]} over {pair}")
 
 
 def lobby_in(page: Page, server: LiveServer, lang: str, locale: str | None) -> None:
@@ -56,10 +73,10 @@ def lobby_in(page: Page, server: LiveServer, lang: str, locale: str | None) -> N
     page.goto(server.url)
     expect(tid(page, "play-now")).to_be_visible()
     if locale is None:
-        language = tid(page, "language")
-        if not language.is_visible():
-            tid(page, "settings").click()
-        language.select_option(lang)
+        tid(page, "settings").click()
+        tid(page, "language").select_option(lang)
+        page.keyboard.press("Escape")
+        expect(tid(page, "settings-dialog")).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("lang", lang.replace("_", "-"))
     # the options come from the server (their labels from the catalog): all shown once
     # the room settings are open
@@ -77,14 +94,26 @@ def test_lobby_and_table_are_fully_translated_and_a_refusal_is_in_the_language(
     missing = untranslated(page)
     assert not missing, "the lobby has untranslated strings:\n" + "\n".join(missing)
 
-    reach_burial(page, server)
+    code = create_seeded_room(server, seed_where_seat_declares(0), ["human", *["heuristic"] * 3])
+    take_seat(page, server, code, 0, name="Ana")
     expect(page.locator("html")).to_have_attribute("lang", lang.replace("_", "-"))
-    three = hand(page)[:3]
-    click_cards(page, three)
-    tid(page, "bury").click()
+    pair = declare_until_it_stands(page, 0, size=2)
+    assert wait_for_decision(page, 0) == "declare"
+    click_cards(page, pair.split()[:1])
+    preview = tid(page, "preview")
+    expect(preview).to_have_attribute("data-legal", "false")
     with using_language(lang):
-        expected = refusal_text(refusal_of_burying(three), viewer=0)
-    assert "R-K1" in expected
-    expect(tid(page, "refusal")).to_contain_text(expected)
+        parts = refusal_parts(refusal_of_declaring_weaker(pair), viewer=0)
+    assert "R-T3" in str(parts[0].get("text")) and any("cards" in part for part in parts)
+    expect(preview).to_contain_text(as_shown(parts))
+    expect(preview.locator(".card-run").first).to_have_attribute("role", "img")
+    assert notation_shown(page) == [], "cards in notation on the page"
+
+    tid(page, "clear").click()
+    while (step := wait_for_decision(page, 0)) == "declare":
+        press(page, "pass")
+    assert step == "bury"
+    expect(tid(page, "hand").locator('[data-testid="card"]')).to_have_count(33)
+    assert notation_shown(page) == [], "cards in notation on the page"
     missing = untranslated(page)
     assert not missing, "the table has untranslated strings:\n" + "\n".join(missing)

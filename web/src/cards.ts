@@ -100,11 +100,21 @@ export function rankName(rank: string): string {
   }
 }
 
-/** The short label of a card: rank and suit symbol ("Q♥", "10♠", jokers "BJ"/"RJ"). */
+/** The star of a joker: filled for the red one, hollow for the black one (so its
+ * colour is not the only cue). */
+export function jokerStar(joker: 'red' | 'black'): string {
+  return joker === 'red' ? '★' : '☆';
+}
+
+/** The word every joker carries in its corner, in any language (as cards print it). */
+export const JOKER_WORD = 'JOKER';
+
+/** The short label of a card: rank and suit symbol ("Q♥", "10♠"), a joker its star and
+ * word ("★JOKER" red, "☆JOKER" black): never its notation. */
 export function cardLabel(code: string): string {
   const card = parseCard(code);
   if (card === null) return code;
-  if (card.joker !== null) return card.code;
+  if (card.joker !== null) return `${jokerStar(card.joker)}${JOKER_WORD}`;
   const rank = card.rank === 'T' ? '10' : (card.rank ?? '');
   return rank + suitSymbol(card.suit ?? 'S');
 }

@@ -186,7 +186,18 @@ export interface Table {
   actions: ActionKind[];
   /** The legal declarations of this seat now ("2S", "2S 2S"…). */
   declarations: string[];
+  /** The seat whose play is winning the trick in progress (R-W1–R-W4), or null. */
+  winning?: number | null;
+  /** The point cards in the tricks won by team 0 and by team 1 this round (R-O4); from
+   * a round's end until the next deals, those of the round that ended. */
+  point_cards?: [string, string];
+  /** The cards the talon brought into the hand, for the starter while burying (R-K1). */
+  talon?: string;
 }
+
+/** A piece of a message: words, cards in notation, or a seat (and the name the
+ * server's sentence gives it). */
+export type MessagePart = { text: string } | { cards: string } | { seat: number; name: string };
 
 /** What a play's cards make (R-C1–R-C4). */
 export interface Combination {
@@ -265,6 +276,8 @@ export interface Verdict {
   rule?: string | null;
   reason?: string | null;
   message?: string | null;
+  /** `message` in parts (its words, cards and seats). */
+  parts?: MessagePart[] | null;
   cards?: string | null;
   details?: Record<string, unknown> | null;
 }
@@ -289,6 +302,8 @@ export interface ErrorFrame {
   id?: string | null;
   rule?: string | null;
   reason?: string | null;
+  /** For `illegal`: `message` in parts (its words, cards and seats). */
+  parts?: MessagePart[] | null;
   cards?: string | null;
   details?: Record<string, unknown> | null;
   retry_after?: number | null;

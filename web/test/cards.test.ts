@@ -54,7 +54,8 @@ describe('names', () => {
   it('shows short labels and suit symbols', () => {
     expect(cardLabel('QH')).toBe('Q♥');
     expect(cardLabel('TS')).toBe('10♠');
-    expect(cardLabel('RJ')).toBe('RJ');
+    expect(cardLabel('RJ')).toBe('★JOKER');
+    expect(cardLabel('BJ')).toBe('☆JOKER');
     expect(cardLabel('zz')).toBe('zz');
     expect(['S', 'H', 'D', 'C'].map((suit) => suitSymbol(suit as 'S'))).toEqual(['♠', '♥', '♦', '♣']);
     expect(suitName('trump')).toBe('trumps');

@@ -116,6 +116,42 @@ describe('reduce', () => {
     expect(view.roundEnd).toBeNull();
   });
 
+  it('keeps the point cards of a round that ended from the table that settled it', () => {
+    let view = reduce(initialView('C', 0), welcome(10));
+    const ended: GameEvent = {
+      type: 'round_ended',
+      number: 1,
+      opponents_points: 85,
+      declarers_hold: false,
+      levels_gained: 0,
+      levels: [0, 0],
+      next_declarers: 1,
+      next_starter: 1,
+      result: null,
+    };
+    const started: GameEvent = { type: 'round_started', number: 2, rank: '2', declarers: 1, starter: 1, first_drawer: 1 };
+    // the last play, the round's end and the next round's start come in one batch
+    view = reduce(view, eventFrame(11, played(0, 'AS'), false));
+    view = reduce(view, eventFrame(12, ended, false));
+    expect(view.roundEndCards).toBeNull();
+    view = reduce(view, eventFrame(13, started, true, { ...table(), point_cards: ['KS 5H', 'TD'] }));
+    expect(view.roundEndCards).toEqual(['KS 5H', 'TD']);
+    // the next round deals: its tables count from nothing, the summary keeps the round's
+    view = reduce(view, eventFrame(14, { type: 'card_drawn', seat: 0, card: '3S' }, true, { ...table(), point_cards: ['', ''] }));
+    expect(view.roundEndCards).toEqual(['KS 5H', 'TD']);
+    view = reduce(view, { type: 'dismiss-round-end' });
+    expect(view.roundEndCards).toBeNull();
+  });
+
+  it('forgets a refusal once the choice it was about changes', () => {
+    const refusal: ErrorFrame = { type: 'error', seq: 11, code: 'illegal', message: 'Not allowed (R-P2): …', id: 'a1' };
+    const view = reduce(reduce(initialView('C', 0), welcome(10)), refusal);
+    expect(view.refusal).toEqual(refusal);
+    const dismissed = reduce(view, { type: 'dismiss-refusal' });
+    expect(dismissed.refusal).toBeNull();
+    expect(reduce(dismissed, { type: 'dismiss-refusal' })).toBe(dismissed); // nothing to forget
+  });
+
   it('marks the game over on game_over, a finished room, or a welcome of a finished game', () => {
     const base = reduce(initialView('C', 0), welcome(10));
     expect(reduce(base, eventFrame(11, { type: 'game_over', winner: 1, levels: [3, 13] })).gameOver).toBe(true);

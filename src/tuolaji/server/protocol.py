@@ -185,13 +185,45 @@ class Table(_Frame):
     the seat's observation (``Observation.to_json``), its hand grouped by effective suit
     in the order the engine shows a hand (trumps first; before the trump is settled, by
     the standing declaration), the kinds of action the seat may take now, and the
-    declarations it may make now (R-T2–R-T4). A spectator's has no hand, actions or
-    declarations."""
+    declarations it may make now (R-T2–R-T4); the seat whose play is winning the trick
+    in progress (R-W1–R-W4), the point cards each team has won in tricks this round
+    (R-O4), and for the starter about to bury the cards the talon brought (R-K1). A
+    spectator's has no hand, actions, declarations or talon."""
 
     observation: dict[str, Any]
     hand_groups: list[HandGroup]
     actions: list[ActionKind]
     declarations: list[str]
+    #: the seat whose play is winning the trick in progress (None: no trick in progress)
+    winning: int | None
+    #: the point cards in the tricks won by team 0 (seats 0 and 2) and team 1, in notation
+    point_cards: Annotated[list[str], Field(min_length=2, max_length=2)]
+    #: the cards the talon brought into the hand, to the starter about to bury; else ""
+    talon: str
+
+
+class TextPart(_Frame):
+    """Words of a message."""
+
+    text: str
+
+
+class CardsPart(_Frame):
+    """Cards named in a message, in notation: a client shows them as it shows cards."""
+
+    cards: str
+
+
+class SeatPart(_Frame):
+    """A seat named in a message, and the name the message gives it (from the reader's
+    chair: "West"); a client may name the seat its own way."""
+
+    seat: int
+    name: str
+
+
+#: one piece of a message: words, cards or a seat, in the order they are read
+MessagePart = TextPart | CardsPart | SeatPart
 
 
 class Welcome(_ServerFrame):
@@ -255,6 +287,8 @@ class Verdict(_ServerFrame):
     rule: str | None = None
     reason: str | None = None
     message: str | None = None
+    #: ``message`` in parts: its words, its cards and the seats it names
+    parts: list[MessagePart] | None = None
     cards: str | None = None
     details: dict[str, Any] | None = None
 
@@ -276,8 +310,9 @@ ErrorCode = Literal[
 class ErrorFrame(_ServerFrame):
     """A refusal. ``code`` says which kind; for ``illegal`` (the game refused the action)
     ``rule``, ``reason``, ``cards`` and ``details`` say why (docs/rules.md), as the
-    engine's :class:`~tuolaji.core.errors.IllegalAction` does. ``id`` names the refused
-    action; nothing changed."""
+    engine's :class:`~tuolaji.core.errors.IllegalAction` does, and ``parts`` is the
+    sentence in pieces (words, cards, seats). ``id`` names the refused action; nothing
+    changed."""
 
     type: Literal["error"] = "error"
     code: ErrorCode
@@ -285,6 +320,8 @@ class ErrorFrame(_ServerFrame):
     id: str | None = None
     rule: str | None = None
     reason: str | None = None
+    #: for ``illegal``: ``message`` in parts, its words, its cards and the seats it names
+    parts: list[MessagePart] | None = None
     cards: str | None = None
     details: dict[str, Any] | None = None
     retry_after: float | None = None

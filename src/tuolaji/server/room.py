@@ -19,7 +19,7 @@ import contextlib
 import dataclasses
 import logging
 
-from tuolaji.core.cards import SEATS, format_cards
+from tuolaji.core.cards import SEATS
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import rules_from_spec
 from tuolaji.game.actions import Action, action_to_json
@@ -42,7 +42,7 @@ from tuolaji.server.storage import Storage
 from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
 from tuolaji.server.table import table_json
 from tuolaji.server.tokens import new_token, same_hash, token_hash
-from tuolaji.server.verdicts import client_action, refusal_in, verdict
+from tuolaji.server.verdicts import client_action, refusal_fields, verdict
 
 log = logging.getLogger("tuolaji.server")
 
@@ -312,18 +312,9 @@ class Room:
                 action = client_action(seat, frame.action.kind, frame.action.cards)
                 number = await self.commit(action, seat, frame.id, by_bot=False)
             except IllegalAction as refusal:
-                connection.send(
-                    error_frame(
-                        self.seq,
-                        "illegal",
-                        refusal_in(connection.lang, refusal, seat),
-                        id=frame.id,
-                        rule=refusal.rule,
-                        reason=refusal.reason,
-                        cards=format_cards(refusal.cards) if refusal.cards else None,
-                        details=dict(refusal.details) or None,
-                    )
-                )
+                fields = refusal_fields(connection.lang, refusal, seat)
+                message = fields.pop("message")
+                connection.send(error_frame(self.seq, "illegal", message, id=frame.id, **fields))
                 return
             if self.presence[seat].away:
                 self.presence[seat].away = False

@@ -5,7 +5,11 @@ A client shows a player what they are about to do — "a pair", "a tractor of 2 
 with a ``check`` frame and gets a ``verdict``, made here from the game's own checks
 (``check_play`` and the others, which change nothing) and its classification of the
 cards (``tuolaji.core.combos.classify``, R-C1–R-C4). A refusal is worded for the seat
-that asked, in its connection's language (:func:`refusal_in`).
+that asked, in its connection's language, both as a sentence ("Not allowed (R-P3): You
+hold KD TD 5D of the led suit (diamonds): they must all be played.", docs/rules.md names
+every rule id) and as its parts — words, cards and seats — for a client that draws
+cards and names seats itself (:func:`refusal_fields`, which an ``illegal`` error
+carries too).
 """
 
 from __future__ import annotations
@@ -19,15 +23,35 @@ from tuolaji.core.trump import suit_label
 from tuolaji.game.actions import Action, Bury, Declare, Pass, Play
 from tuolaji.game.game import Game
 from tuolaji.i18n import using_language
-from tuolaji.wording import refusal_text
+from tuolaji.wording import message_parts, plain, refusal_message
 
 
-def refusal_in(lang: str, refusal: IllegalAction, seat: int) -> str:
-    """The sentence for ``refusal`` as ``seat`` reads it, in the language ``lang``:
-    "Not allowed (R-P3): You hold KD TD 5D of the led suit (diamonds): they must all be
-    played." (docs/rules.md names every rule id)."""
+def refusal_fields(lang: str, refusal: IllegalAction, seat: int) -> dict[str, Any]:
+    """What a refusal says to ``seat``, as an ``illegal`` error and a refused verdict
+    carry it: the rule and reason, the ``message`` (in the language ``lang``, cards in
+    notation), the same sentence in ``parts`` (words, cards, seats), and the ``cards``
+    and ``details`` concerned when there are any.
+
+    >>> waiting = IllegalAction("R-P1", "", "not-your-turn", (), {"seat": 3})
+    >>> fields = refusal_fields("en", waiting, 0)
+    >>> fields["message"]
+    'Not allowed (R-P1): Wait for your turn: West plays now.'
+    >>> [part.get("seat") for part in fields["parts"]]
+    [None, 3, None]
+    """
     with using_language(lang):
-        return refusal_text(refusal, viewer=seat)
+        message = refusal_message(refusal, viewer=seat)
+    fields: dict[str, Any] = {
+        "rule": refusal.rule,
+        "reason": refusal.reason,
+        "message": plain(message),
+        "parts": message_parts(message),
+    }
+    if refusal.cards:
+        fields["cards"] = format_cards(refusal.cards)
+    if refusal.details:
+        fields["details"] = dict(refusal.details)
+    return fields
 
 
 def client_action(seat: int, kind: str, cards_text: str) -> Action:
@@ -48,9 +72,9 @@ def verdict(game: Game, seat: int, kind: str, cards_text: str, lang: str = "en")
     """Whether ``seat`` may ``kind`` (declare, pass, bury, play) ``cards_text`` now; for
     a play what combination the cards make (None before the trump is settled, or for
     other actions); for a play or a burial the cards' points (R-O4; None for other
-    actions and cards that cannot be read). Refused: the rule, reason, message (worded
-    for ``seat`` in ``lang``), cards and details, as an ``illegal`` error frame carries
-    them. Nothing changes.
+    actions and cards that cannot be read). Refused: the rule, reason, message and its
+    parts (worded for ``seat`` in ``lang``), cards and details, as an ``illegal`` error
+    frame carries them (:func:`refusal_fields`). Nothing changes.
 
     >>> game = Game(seed=3)
     >>> verdict(game, 0, "play", "AS")["legal"], verdict(game, 0, "play", "AS")["rule"]
@@ -63,7 +87,7 @@ def verdict(game: Game, seat: int, kind: str, cards_text: str, lang: str = "en")
     try:
         action = client_action(seat, kind, cards_text)
     except IllegalAction as refusal:
-        return _refused(refusal, None, None, refusal_in(lang, refusal, seat))
+        return _refused(None, None, refusal_fields(lang, refusal, seat))
     combination = _combination(game, action.cards) if isinstance(action, Play) else None
     points = points_of(action.cards) if isinstance(action, Play | Bury) else None
     try:
@@ -76,7 +100,7 @@ def verdict(game: Game, seat: int, kind: str, cards_text: str, lang: str = "en")
         else:
             game.check_pass(seat)
     except IllegalAction as refusal:
-        return _refused(refusal, combination, points, refusal_in(lang, refusal, seat))
+        return _refused(combination, points, refusal_fields(lang, refusal, seat))
     return {"legal": True, "combination": combination, "points": points}
 
 
@@ -96,18 +120,6 @@ def _combination(game: Game, cards: tuple[int, ...]) -> dict[str, Any] | None:
 
 
 def _refused(
-    refusal: IllegalAction, combination: dict[str, Any] | None, points: int | None, message: str
+    combination: dict[str, Any] | None, points: int | None, refusal: dict[str, Any]
 ) -> dict[str, Any]:
-    answer: dict[str, Any] = {
-        "legal": False,
-        "combination": combination,
-        "points": points,
-        "rule": refusal.rule,
-        "reason": refusal.reason,
-        "message": message,
-    }
-    if refusal.cards:
-        answer["cards"] = format_cards(refusal.cards)
-    if refusal.details:
-        answer["details"] = dict(refusal.details)
-    return answer
+    return {"legal": False, "combination": combination, "points": points, **refusal}

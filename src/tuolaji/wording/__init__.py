@@ -2,8 +2,9 @@
 the two ways to play (the terminal, :mod:`tuolaji.play`, and the online server,
 :mod:`tuolaji.server`) and the translation layer (:mod:`tuolaji.i18n`).
 
-- :mod:`~tuolaji.wording.messages`: messages with cards in them (:class:`CardRun`,
-  :func:`fill`, :func:`plain`);
+- :mod:`~tuolaji.wording.messages`: messages with cards and seats in them
+  (:class:`CardRun`, :class:`SeatName`, :func:`fill`, :func:`plain`, and
+  :func:`message_parts` for the online protocol);
 - :mod:`~tuolaji.wording.names`: seats (from the reader's chair) and suits in words;
 - :mod:`~tuolaji.wording.briefs`: each rule in one sentence (:func:`rule_brief`);
 - :mod:`~tuolaji.wording.refusals`: the sentence for an action the rules refuse
@@ -24,9 +25,9 @@ from tuolaji.wording.hands import (
     sort_hand,
     suit_groups,
 )
-from tuolaji.wording.messages import CardRun, Message, Piece, fill, plain
+from tuolaji.wording.messages import CardRun, Message, Piece, SeatName, fill, message_parts, plain
 from tuolaji.wording.names import HUMAN, seat_name, suit_heading, suit_name
-from tuolaji.wording.refusals import refusal_message, refusal_text
+from tuolaji.wording.refusals import refusal_message, refusal_parts, refusal_text
 
 __all__ = [
     "HUMAN",
@@ -35,12 +36,15 @@ __all__ = [
     "CardRun",
     "Message",
     "Piece",
+    "SeatName",
     "display_context",
     "effective_suit",
     "fill",
+    "message_parts",
     "plain",
     "refusal",
     "refusal_message",
+    "refusal_parts",
     "refusal_text",
     "rule_brief",
     "seat_name",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tuolaji.core.cards import SUIT_SYMBOLS
 from tuolaji.core.trump import TRUMP
 from tuolaji.i18n import N_, _
+from tuolaji.wording.messages import SeatName
 
 #: the seat of the terminal game's human player, who reads every message there
 HUMAN = 0
@@ -24,10 +25,12 @@ _SEAT_NAMES = (N_("You"), N_("East"), N_("North"), N_("West"))
 _COMPASS = (N_("South"), *_SEAT_NAMES[1:])
 
 
-def seat_name(seat: int, viewer: int | None = HUMAN) -> str:
+def seat_name(seat: int, viewer: int | None = HUMAN) -> SeatName:
     """The short name of ``seat`` as ``viewer`` sees the table: You, East (the next to
     play, on their right), North (their partner, across) and West; with no viewer,
-    seat 0 is South and the others keep their compass names.
+    seat 0 is South and the others keep their compass names. The name is a
+    :class:`~tuolaji.wording.messages.SeatName`: a message it goes into still knows the
+    seat (:func:`~tuolaji.wording.messages.message_parts`).
 
     >>> [seat_name(seat) for seat in range(4)]
     ['You', 'East', 'North', 'West']
@@ -35,8 +38,8 @@ def seat_name(seat: int, viewer: int | None = HUMAN) -> str:
     ('North', 'North')
     """
     if viewer is None:
-        return _(_COMPASS[seat % 4])
-    return _(_SEAT_NAMES[(seat - viewer) % 4])
+        return SeatName(_(_COMPASS[seat % 4]), seat)
+    return SeatName(_(_SEAT_NAMES[(seat - viewer) % 4]), seat)
 
 
 _SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"), N_("trumps"))

@@ -22,7 +22,7 @@ from tuolaji.core.cards import RANKS
 from tuolaji.core.errors import IllegalAction
 from tuolaji.i18n import _, ngettext
 from tuolaji.wording.briefs import refusal
-from tuolaji.wording.messages import CardRun, Message, fill, plain
+from tuolaji.wording.messages import CardRun, Message, fill, message_parts, plain
 from tuolaji.wording.names import HUMAN, seat_name, suit_name
 
 #: how one reason of the engine is told to the seat reading it (None: no sentence, the
@@ -59,6 +59,13 @@ def refusal_text(error: IllegalAction, viewer: int | None = HUMAN) -> str:
     """:func:`refusal_message` as plain text, cards in notation: what the online server
     sends, in the language in force (:func:`tuolaji.i18n.using_language`)."""
     return plain(refusal_message(error, viewer))
+
+
+def refusal_parts(error: IllegalAction, viewer: int | None = HUMAN) -> list[dict[str, str | int]]:
+    """:func:`refusal_message` as the online protocol's ``parts`` (words, cards in
+    notation, seats by number: :func:`~tuolaji.wording.messages.message_parts`), for a
+    client that draws cards and names seats its own way; in the language in force."""
+    return message_parts(refusal_message(error, viewer))
 
 
 def _cards(error: IllegalAction) -> CardRun:

@@ -1,5 +1,6 @@
 // A room's page (/r/CODE): its code and share link, the seats to take or a place to
-// watch, the creator's "put a bot in this seat", then the table once seated or watching.
+// watch, the creator's "put a bot in this seat", then the table once seated or watching
+// (which shows the code and the link itself).
 
 import { useEffect, useState } from 'preact/hooks';
 import { getRoom, seatBot } from '../api';
@@ -12,6 +13,7 @@ import { displayName, pointOfView, positionWord } from '../table/seating';
 import { TableView } from '../table/TableView';
 import { Alert, Field, NameField, ReplayLink } from '../widgets';
 import { takeAndKeepSeat } from './seats';
+import { ShareBox } from './ShareBox';
 import { useRoom } from './store';
 
 const BOTS = ['heuristic', 'random', 'search'];
@@ -28,45 +30,6 @@ function statusText(room: RoomInfo): string {
     default:
       return t('Closed');
   }
-}
-
-/** The room code, the link to share and a button that copies it. */
-export function ShareBox({ code }: { code: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const url = `${location.origin}/r/${code}`;
-
-  async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(t('The link is copied.'));
-    } catch {
-      // no clipboard (an insecure page): select the link for the player to copy
-      const input = document.getElementById('share-link') as HTMLInputElement | null;
-      input?.select();
-      setCopied(t('Copy the selected link.'));
-    }
-  }
-
-  return (
-    <div class="panel">
-      <p>
-        {t('The room code:')}{' '}
-        <strong class="code" data-testid="room-code">
-          {code}
-        </strong>
-      </p>
-      <div class="share">
-        <label for="share-link">{t('Link to share')}</label>
-        <input id="share-link" data-testid="share-link" type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" data-testid="copy-link" onClick={() => void copy()}>
-          {t('Copy the link')}
-        </button>
-      </div>
-      <p role="status" class="muted">
-        {copied ?? ''}
-      </p>
-    </div>
-  );
 }
 
 /** The creator's controls: a bot for each open seat, before the game starts. */
@@ -209,12 +172,8 @@ function LiveTable({ code, onLost }: { code: string; onLost: (why: string) => vo
   return (
     <>
       <h1 class="visually-hidden">{t('Room {code}', { code })}</h1>
-      {shown !== null && shown.status === 'waiting' && (
-        <>
-          <ShareBox code={code} />
-          <BotSeating room={shown} onRoom={setRoom} viewer={view.seat} />
-        </>
-      )}
+      {/* the table shows the room code and the link to share (ShareBox) all along */}
+      {shown !== null && shown.status === 'waiting' && <BotSeating room={shown} onRoom={setRoom} viewer={view.seat} />}
       <Alert problem={problem !== null && problem !== 'bad-token' ? errorText(problem) : null} />
       <TableView view={view} actions={actions} />
     </>

@@ -39,6 +39,9 @@ export interface RoomView {
   refusal: ErrorFrame | null;
   /** The last round-end event until dismissed. */
   roundEnd: GameEvent | null;
+  /** The point cards each team won in that round, from the table the server sent with
+   * it (the next round's snapshot no longer holds them once its deal starts). */
+  roundEndCards: [string, string] | null;
   gameOver: boolean;
   lastSeq: number;
   /** Whether the last event applied was settled: the table is the one the game stands
@@ -56,6 +59,8 @@ export interface RoomActions {
   hint(): Promise<Action | null>;
   back(): void;
   dismissRoundEnd(): void;
+  /** Forget the last refusal: the choice it was about has changed. */
+  dismissRefusal(): void;
   rematch(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export type LocalSignal =
   | { type: 'connection'; state: ConnectionState }
   | { type: 'acting' }
   | { type: 'dismiss-round-end' }
+  | { type: 'dismiss-refusal' }
   | { type: 'fatal'; code: string };
 
 /** The most events `recent` keeps (a catch-up may bring a thousand). */
@@ -80,6 +86,7 @@ export function initialView(code: string, seat: number | null): RoomView {
     connection: 'connecting',
     refusal: null,
     roundEnd: null,
+    roundEndCards: null,
     gameOver: false,
     lastSeq: 0,
     settled: true,
@@ -120,6 +127,8 @@ export function reduce(view: RoomView, frame: ServerFrame | LocalSignal): RoomVi
       const recent = (view.settled ? [] : view.recent).concat([frame.event]).slice(-RECENT_LIMIT);
       const table = frame.settled && frame.table !== undefined ? frame.table : view.table;
       const event = frame.event;
+      // the table that settles a round's last batch counts that round's point cards
+      const endsRound = frame.settled && recent.some((seen) => seen.type === 'round_ended');
       return {
         ...view,
         recent,
@@ -127,6 +136,7 @@ export function reduce(view: RoomView, frame: ServerFrame | LocalSignal): RoomVi
         settled: frame.settled,
         lastSeq: frame.seq,
         roundEnd: event.type === 'round_ended' ? event : view.roundEnd,
+        roundEndCards: endsRound ? (frame.table?.point_cards ?? null) : view.roundEndCards,
         gameOver: view.gameOver || event.type === 'game_over',
       };
     }
@@ -149,7 +159,9 @@ export function reduce(view: RoomView, frame: ServerFrame | LocalSignal): RoomVi
     case 'acting':
       return view.refusal === null ? view : { ...view, refusal: null };
     case 'dismiss-round-end':
-      return { ...view, roundEnd: null };
+      return { ...view, roundEnd: null, roundEndCards: null };
+    case 'dismiss-refusal':
+      return view.refusal === null ? view : { ...view, refusal: null };
     case 'fatal':
       return { ...view, problem: frame.code, connection: 'closed' };
     default:
@@ -224,6 +236,9 @@ export function useRoom(code: string): { view: RoomView; actions: RoomActions } 
       },
       dismissRoundEnd() {
         dispatch({ type: 'dismiss-round-end' });
+      },
+      dismissRefusal() {
+        dispatch({ type: 'dismiss-refusal' });
       },
       async rematch() {
         const current = viewRef.current;

@@ -1,16 +1,21 @@
 // The viewer's controls: what the game expects, what the chosen cards make (the
 // engine's verdict), the main button (play or bury), pass and the legal declarations,
-// a hint, clearing the choice, and the last refusal with its rule id.
+// a hint, clearing the choice, and the last refusal with its rule id. Cards in every
+// line are drawn as the table's small cards (Message).
 
+import { useId } from 'preact/hooks';
 import { t, tn } from '../i18n';
-import type { ErrorFrame } from '../protocol';
+import type { ErrorFrame, MessagePart } from '../protocol';
 import type { ActionState } from './acting';
-import { refusalText } from './acting';
-import { previewLine, previewOf } from './preview';
-import { cardsText } from './words';
+import { refusalParts } from './acting';
+import { Message } from './Message';
+import { cardsPart, fillParts } from './parts';
+import { previewOf, previewParts } from './preview';
+import type { PointOfView } from './seating';
 import type { Checked } from './useVerdict';
 
 export interface ActionBarProps {
+  pov: PointOfView;
   state: ActionState;
   /** What the game expects now, in words. */
   expected: string;
@@ -19,9 +24,12 @@ export interface ActionBarProps {
   checked: Checked | null;
   /** Whether a trick is led already (the chosen cards would follow it). */
   following: boolean;
+  /** The refusal of the choice as it stands (null: none, or the choice changed since). */
   refusal: ErrorFrame | null;
   /** A hint's words, or a note about it. */
-  hintNote: string | null;
+  hintNote: MessagePart[] | null;
+  /** Whether the hand marks the cards the talon brought (the starter burying). */
+  talonShown?: boolean;
   /** Whether the viewer's seat is played by its stand-in bot now. */
   away: boolean;
   busy: boolean;
@@ -33,11 +41,19 @@ export interface ActionBarProps {
   onBack: () => void;
 }
 
-/** The action bar under the table. */
+/** Whether the engine's verdict on the choice as it stands refuses it: the main button
+ * is then not to be pressed (the verdict, the server's, is the authority). */
+export function refusedByVerdict(checked: Checked | null): boolean {
+  return checked !== null && !checked.verdict.legal;
+}
+
+/** The action bar beside (on a phone: above) the hand. */
 export function ActionBar(props: ActionBarProps) {
-  const { state, expected, chosen, checked, following, refusal, hintNote, away, busy } = props;
+  const { pov, state, expected, chosen, checked, following, refusal, hintNote, away, busy } = props;
+  const previewId = useId();
   const preview = checked === null ? null : previewOf(checked.kind, checked.cards, checked.verdict, following);
   const talonPoints = state.primary === 'bury' && preview !== null ? preview.points : null;
+  const blocked = refusedByVerdict(checked);
   return (
     <section class="actions" aria-label={t('Your move')}>
       <p class="expected" aria-live="off">
@@ -52,11 +68,18 @@ export function ActionBar(props: ActionBarProps) {
         </p>
       )}
       <p
+        id={previewId}
         class={`preview${preview === null ? '' : preview.legal ? ' preview-legal' : ' preview-illegal'}`}
         data-testid="preview"
         data-legal={preview === null ? undefined : preview.legal ? 'true' : 'false'}
       >
-        {preview !== null ? previewLine(preview) : chosen !== '' ? t('Checking…') : t('Choose cards in your hand.')}
+        {preview !== null ? (
+          <Message parts={previewParts(preview)} pov={pov} />
+        ) : chosen !== '' ? (
+          t('Checking…')
+        ) : (
+          t('Choose cards in your hand.')
+        )}
       </p>
       {state.primary === 'bury' && (
         <p class="talon-points" data-testid="talon-points">
@@ -65,16 +88,28 @@ export function ActionBar(props: ActionBarProps) {
             : t('Points in the talon: {points}', { points: talonPoints })}
         </p>
       )}
+      {state.primary === 'bury' && props.talonShown === true && (
+        <p class="talon-legend" data-testid="talon-legend">
+          <span class="talon-mark-sample" aria-hidden="true">
+            ◆
+          </span>{' '}
+          {tn('marks the card the talon brought.', 'marks the {n} cards the talon brought.', state.talonSize ?? 8)}
+        </p>
+      )}
       <div class="action-buttons">
         {(state.primary === 'play' || state.primary === 'bury') && (
-          // keyed: the play button after a burial is a new button, not the bury button relabelled
+          // keyed: the play button after a burial is a new button, not the bury button
+          // relabelled. Refused by the verdict, it stays in the tab order, says why (the
+          // preview describes it) and does nothing.
           <button
             key={state.primary}
             type="button"
-            class="primary"
+            class={`primary${blocked ? ' refused' : ''}`}
             data-testid={state.primary}
             disabled={!state.primaryEnabled || busy}
-            onClick={props.onPrimary}
+            aria-disabled={blocked ? 'true' : undefined}
+            aria-describedby={blocked ? previewId : undefined}
+            onClick={blocked ? undefined : props.onPrimary}
           >
             {state.primary === 'play'
               ? t('Play')
@@ -92,7 +127,7 @@ export function ActionBar(props: ActionBarProps) {
             disabled={busy}
             onClick={() => props.onDeclare(cards)}
           >
-            {t('Declare {cards}', { cards: cardsText(cards) })}
+            <Message parts={declareParts(cards)} pov={pov} />
           </button>
         ))}
         {state.canPass && (
@@ -107,10 +142,23 @@ export function ActionBar(props: ActionBarProps) {
           {t('Clear')}
         </button>
       </div>
-      {hintNote !== null && <p class="hint-note">{hintNote}</p>}
+      {hintNote !== null && (
+        <p class="hint-note" data-testid="hint-note">
+          <Message parts={hintNote} pov={pov} />
+        </p>
+      )}
       <div class="refusal" data-testid="refusal" role="alert">
-        {refusal !== null && <p>✗ {refusalText(refusal)}</p>}
+        {refusal !== null && (
+          <p>
+            ✗ <Message parts={refusalParts(refusal)} pov={pov} />
+          </p>
+        )}
       </div>
     </section>
   );
+}
+
+/** A declaration button's words: "Declare" and the cards, drawn. */
+function declareParts(cards: string): MessagePart[] {
+  return fillParts(t('Declare {cards}'), { cards: cardsPart(cards) });
 }

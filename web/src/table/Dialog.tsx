@@ -1,7 +1,7 @@
 // A modal dialog: it takes the focus when it opens, keeps Tab inside itself, closes
 // with Escape (when it may be closed) and gives the focus back to where it was.
 
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
 const FOCUSABLE = [
@@ -22,6 +22,9 @@ export interface DialogProps {
   testId: string;
   /** An id for the title element (unique on the page). */
   titleId: string;
+  /** Where the focus goes back to when the dialog closes (else: where it was when the
+   * dialog opened; a click does not focus a button in every browser). */
+  opener?: RefObject<HTMLElement | null>;
   children: ComponentChildren;
 }
 
@@ -31,12 +34,12 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /** A modal dialog over the table. */
-export function Dialog({ title, onClose, testId, titleId, children }: DialogProps) {
+export function Dialog({ title, onClose, testId, titleId, opener, children }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
   // a layout effect: the focus moves before the player can type, and comes back as
   // soon as the dialog goes
   useLayoutEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
+    const before = opener?.current ?? (document.activeElement as HTMLElement | null);
     const root = box.current;
     if (root !== null) (focusables(root)[0] ?? root).focus();
     return () => {

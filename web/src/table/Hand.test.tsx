@@ -46,7 +46,15 @@ describe('the hand', () => {
     expect(document.activeElement).toBe(cardButtons(container)[1]);
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(document.activeElement).toBe(cardButtons(container)[4]);
+    // the focus follows at once (before the next frame), each press one card
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(cardButtons(container)[3]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(cardButtons(container)[2]);
+    expect(cardButtons(container).filter((button) => button.tabIndex === 0)).toEqual([cardButtons(container)[2]]);
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(cardButtons(container)[0]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' }); // already the first
     expect(document.activeElement).toBe(cardButtons(container)[0]);
   });
 

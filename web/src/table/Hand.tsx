@@ -1,17 +1,21 @@
 // The viewer's hand: groups by effective suit in the server's order, each card a
 // toggle button. The hand is one tab stop (roving tabindex): ←/→ move between cards,
 // Home/End jump, Space chooses (the button's own click), Enter submits the main
-// action, Escape clears the choice, h asks for a hint.
+// action, Escape clears the choice, h asks for a hint. While the starter buries, the
+// cards the talon brought are marked (R-K1).
 
-import { useEffect, useRef } from 'preact/hooks';
-import { cardName, parseCard, suitSymbol } from '../cards';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { cardName, suitSymbol } from '../cards';
 import { t } from '../i18n';
-import { pressKey, toggle, type HandCommand, type HandState, type ShownGroup, flatten } from './selection';
+import { CardFace } from './CardFace';
+import { pressKey, toggle, type HandCard, type HandCommand, type HandState, type ShownGroup, flatten } from './selection';
 import { suitWords } from './words';
 
 export interface HandProps {
   groups: readonly ShownGroup[];
   state: HandState;
+  /** The cards the talon brought, while burying (notation; "" otherwise). */
+  talon?: string;
   onChange: (state: HandState) => void;
   onCommand: (command: Exclude<HandCommand, null>) => void;
 }
@@ -21,36 +25,31 @@ function groupHeading(suit: ShownGroup['suit']): string {
   return suit === 'trump' ? t('Trumps') : suitWords(suit);
 }
 
-/** The face of a card: its rank (10 for T) and suit symbol, a star badge on trumps
- * (colour is never the only cue); the accessible name is the button's. */
-export function CardFace({ code, trump = false }: { code: string; trump?: boolean }) {
-  const card = parseCard(code);
-  if (card === null) return <span class="card-face">{code}</span>;
-  if (card.joker !== null) {
-    return (
-      <span class={`card-face joker-${card.joker}`}>
-        <span class="card-rank">{card.joker === 'red' ? 'RJ' : 'BJ'}</span>
-        {trump && <span class="card-badge trump-badge">★</span>}
-      </span>
-    );
+/** The keys of the hand's cards that came from `talon`: as many copies of each card
+ * as the talon held (two copies of a card are the same card, so which is marked does
+ * not matter). */
+export function talonKeys(cards: readonly HandCard[], talon: string): Set<string> {
+  const wanted = new Map<string, number>();
+  for (const code of talon.split(/\s+/).filter((word) => word !== '')) wanted.set(code, (wanted.get(code) ?? 0) + 1);
+  const keys = new Set<string>();
+  for (const card of cards) {
+    const left = wanted.get(card.code) ?? 0;
+    if (left === 0) continue;
+    keys.add(card.key);
+    wanted.set(card.code, left - 1);
   }
-  const suit = card.suit ?? 'S';
-  return (
-    <span class={`card-face suit-${suit}`}>
-      <span class="card-rank">{card.rank === 'T' ? '10' : card.rank}</span>
-      <span class="card-suit">{suitSymbol(suit)}</span>
-      {trump && <span class="card-badge trump-badge">★</span>}
-    </span>
-  );
+  return keys;
 }
 
 /** The hand, or a note when it holds no card. */
-export function Hand({ groups, state, onChange, onCommand }: HandProps) {
+export function Hand({ groups, state, talon = '', onChange, onCommand }: HandProps) {
   const root = useRef<HTMLDivElement>(null);
   const cards = flatten(groups);
+  const fromTalon = talon === '' ? null : talonKeys(cards, talon);
 
-  // the focused card follows the keyboard, while the hand has the focus
-  useEffect(() => {
+  // the focused card follows the keyboard, while the hand has the focus: at once,
+  // before the next frame, so that a key pressed right after finds it moved
+  useLayoutEffect(() => {
     const element = root.current;
     if (element === null || !element.contains(document.activeElement)) return;
     const target = element.querySelector<HTMLElement>(`[data-index="${state.focus}"]`);
@@ -92,14 +91,17 @@ export function Hand({ groups, state, onChange, onCommand }: HandProps) {
           </span>
           {group.cards.map((card) => {
             const selected = state.selected.has(card.key);
+            const talonCard = fromTalon?.has(card.key) ?? false;
+            const name = cardName(card.code, card.trump);
             return (
               <button
                 key={card.key}
                 type="button"
-                class={`card${selected ? ' selected' : ''}${card.trump ? ' trump' : ''}`}
+                class={`card${selected ? ' selected' : ''}${card.trump ? ' trump' : ''}${talonCard ? ' from-talon' : ''}`}
                 data-testid="card"
                 data-card={card.code}
                 data-index={card.index}
+                data-talon={talonCard ? 'true' : undefined}
                 aria-pressed={selected ? 'true' : 'false'}
                 tabIndex={card.index === state.focus ? 0 : -1}
                 onClick={() => onChange(toggle({ ...state, focus: card.index }, card.key))}
@@ -108,8 +110,9 @@ export function Hand({ groups, state, onChange, onCommand }: HandProps) {
                     button's text for everyone else, so the two never disagree */}
                 <span aria-hidden="true">
                   <CardFace code={card.code} trump={card.trump} />
+                  {talonCard && <span class="talon-mark">◆</span>}
                 </span>
-                <span class="visually-hidden">{cardName(card.code, card.trump)}</span>
+                <span class="visually-hidden">{talonCard ? t('{card}, from the talon', { card: name }) : name}</span>
               </button>
             );
           })}

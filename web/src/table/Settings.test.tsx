@@ -28,11 +28,29 @@ describe('the settings', () => {
     expect((getByTestId('sound') as HTMLInputElement).checked).toBe(false);
   });
 
-  it('close with Escape', () => {
+  it('open over the page as a modal dialog that keeps the focus inside', () => {
+    const { getByTestId, getByRole } = render(<Settings />);
+    expect(getByTestId('settings').getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(getByTestId('settings'));
+    const dialog = getByRole('dialog', { name: 'Settings' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.closest('.dialog-backdrop')).not.toBeNull();
+    expect(document.activeElement).toBe(getByTestId('language')); // the first control
+    getByTestId('settings-close').focus();
+    fireEvent.keyDown(getByTestId('settings-close'), { key: 'Tab' });
+    expect(document.activeElement).toBe(getByTestId('language'));
+  });
+
+  it('close with Escape or Close, and give the focus back to their button', () => {
     const { getByTestId, queryByTestId } = render(<Settings />);
     fireEvent.click(getByTestId('settings'));
     fireEvent.keyDown(getByTestId('four-colour'), { key: 'Escape' });
     expect(queryByTestId('four-colour')).toBeNull();
+    expect(getByTestId('settings').getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(getByTestId('settings'));
+    fireEvent.click(getByTestId('settings'));
+    fireEvent.click(getByTestId('settings-close'));
+    expect(queryByTestId('settings-dialog')).toBeNull();
     expect(document.activeElement).toBe(getByTestId('settings'));
   });
 });

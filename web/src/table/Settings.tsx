@@ -1,11 +1,12 @@
 // The player's settings: the language, a four-colour deck, a sound and a title-bar
-// mark when it is their turn. Saved in the page's storage (prefs.ts); the lobby's
-// header uses this component too.
+// mark when it is their turn, in a dialog over the page. Saved in the page's storage
+// (prefs.ts); the page's header holds the button, on the lobby and the table alike.
 
 import { useId, useRef, useState } from 'preact/hooks';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage, setLanguage, t, useLanguage } from '../i18n';
 import { savePrefs, usePrefs } from '../prefs';
 import { Alert, CheckField, Field } from '../widgets';
+import { Dialog } from './Dialog';
 
 /** The settings controls, always shown (the dialog-free form, for a page with room). */
 export function SettingsPanel() {
@@ -63,10 +64,11 @@ export function SettingsPanel() {
   );
 }
 
-/** A "Settings" button that opens the settings below it (and closes them again). */
+/** A "Settings" button that opens the settings in a dialog over the page: the focus
+ * goes into it and stays there, Escape or "Close" closes it, and the focus comes back
+ * to the button. */
 export function Settings() {
   const [open, setOpen] = useState(false);
-  const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   return (
     <div class="settings">
@@ -74,26 +76,27 @@ export function Settings() {
         ref={button}
         type="button"
         data-testid="settings"
+        aria-haspopup="dialog"
         aria-expanded={open ? 'true' : 'false'}
-        aria-controls={`${id}-panel`}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(true)}
       >
-        ⚙ {t('Settings')}
+        <span aria-hidden="true">⚙</span> {t('Settings')}
       </button>
       {open && (
-        <div
-          id={`${id}-panel`}
-          class="settings-popover"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setOpen(false);
-              button.current?.focus();
-            }
-          }}
+        <Dialog
+          title={t('Settings')}
+          titleId="settings-title"
+          testId="settings-dialog"
+          opener={button}
+          onClose={() => setOpen(false)}
         >
           <SettingsPanel />
-        </div>
+          <div class="dialog-buttons">
+            <button type="button" class="primary" data-testid="settings-close" onClick={() => setOpen(false)}>
+              {t('Close')}
+            </button>
+          </div>
+        </Dialog>
       )}
     </div>
   );

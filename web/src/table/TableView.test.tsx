@@ -32,6 +32,7 @@ function fakeActions(verdict: Partial<Verdict> = {}): RoomActions & { [K in keyo
     hint: vi.fn(() => Promise.resolve({ kind: 'play' as const, cards: 'AS' })),
     back: vi.fn(),
     dismissRoundEnd: vi.fn(),
+    dismissRefusal: vi.fn(),
     rematch: vi.fn(() => Promise.resolve()),
   } as never;
 }
@@ -193,5 +194,111 @@ describe('the table view', () => {
     expect(cardsOf(container)).toHaveLength(33);
     expect(getByTestId('bury').textContent).toBe('Bury 8 cards');
     expect(getByTestId('talon-points')).not.toBeNull();
+  });
+
+  it('clears a refusal as soon as another choice is made: it was about the old one', async () => {
+    const actions = fakeActions();
+    const refusal: ErrorFrame = {
+      type: 'error',
+      seq: 7,
+      code: 'illegal',
+      id: 'a1',
+      rule: 'R-P3',
+      message: 'Not allowed (R-P3): You hold KD of the led suit (diamonds): it must be played.',
+      parts: [{ text: 'Not allowed (R-P3): You hold ' }, { cards: 'KD' }, { text: ' of the led suit (diamonds): it must be played.' }],
+    };
+    actions.act.mockImplementation(() => Promise.resolve(refusal)); // the server refuses it
+    const { container, getByTestId, rerender } = render(<TableView view={view()} actions={actions} />);
+    fireEvent.click(cardsOf(container).find((card) => card.dataset.card === 'AS')!);
+    await waitFor(() => expect(getByTestId('preview').dataset.legal).toBe('true'));
+    fireEvent.click(getByTestId('play'));
+    expect(actions.act).toHaveBeenCalledWith('play', 'AS');
+    await waitFor(() => expect((getByTestId('play') as HTMLButtonElement).disabled).toBe(false));
+    rerender(<TableView view={view({ refusal })} actions={actions} />);
+    // the refusal of that choice, its cards drawn as cards
+    expect(getByTestId('refusal').textContent).toBe('✗ Not allowed (R-P3): You hold K♦ of the led suit (diamonds): it must be played.');
+    expect(getByTestId('refusal').querySelector('.card-run')?.getAttribute('aria-label')).toBe('King of diamonds');
+    // another choice: the refusal goes (the store forgets it too)
+    fireEvent.click(cardsOf(container).find((card) => card.dataset.card === '5H')!);
+    expect(getByTestId('refusal').textContent).toBe('');
+    expect(actions.dismissRefusal).toHaveBeenCalled();
+  });
+
+  it('does not let Play be pressed for a choice the engine’s verdict refuses, and says why', async () => {
+    const actions = fakeActions({
+      legal: false,
+      rule: 'R-P3',
+      message: 'Not allowed (R-P3): You hold 5H of the led suit (hearts): it must be played.',
+      parts: [{ text: 'Not allowed (R-P3): You hold ' }, { cards: '5H' }, { text: ' of the led suit (hearts): it must be played.' }],
+      combination: { kind: 'single', suit: 'S', size: 1, parts: ['single'] },
+    });
+    const { container, getByTestId } = render(<TableView view={view()} actions={actions} />);
+    fireEvent.click(cardsOf(container).find((card) => card.dataset.card === 'AS')!);
+    await waitFor(() => expect(getByTestId('preview').dataset.legal).toBe('false'));
+    const play = getByTestId('play');
+    expect(play.getAttribute('aria-disabled')).toBe('true');
+    expect(play.className).toContain('refused');
+    expect(play.getAttribute('aria-describedby')).toBe(getByTestId('preview').id);
+    expect(getByTestId('preview').textContent).toBe(
+      'Single A♠ — ✗ Not allowed (R-P3): You hold 5♥ of the led suit (hearts): it must be played.',
+    );
+    fireEvent.click(play);
+    fireEvent.keyDown(cardsOf(container)[0]!, { key: 'Enter' }); // Enter in the hand neither
+    expect(actions.act).not.toHaveBeenCalled();
+  });
+
+  it('marks the play winning the trick in progress, as the server says', () => {
+    const inProgress: Table = { ...table({ trick: [[1, 'KS'], [2, 'AS'], [3, '3S']], to_act: 0 }), winning: 2 };
+    const { getByTestId } = render(<TableView view={view({ table: inProgress })} actions={fakeActions()} />);
+    expect(getByTestId('trick-play-2').dataset.winning).toBe('true');
+    expect(getByTestId('trick-play-2').className).toContain('trick-winner');
+    expect(getByTestId('trick-play-2').textContent).toContain('(winning)');
+    expect(getByTestId('trick-play-1').textContent).toContain('Bot 1 (heuristic) · right (led)');
+    expect(getByTestId('trick-play-1').dataset.winning).toBeUndefined();
+  });
+
+  it('keeps the trick before in view while the next one is played, whoever won it', () => {
+    const won = { number: 3, plays: [[1, 'AS'], [2, '3S'], [3, '4S'], [0, '5S']] as [number, string][], winner: 1, points: 5, failed_throw: null };
+    const next: Table = { ...table({ trick: [[1, 'KD']], tricks: [won], to_act: 2 }), winning: 1 };
+    const { getByTestId } = render(<TableView view={view({ table: next })} actions={fakeActions()} />);
+    const last = getByTestId('last-trick');
+    expect(last.textContent).toContain('Trick 3: Bot 1 (heuristic) wins it (5 points).');
+    expect(Array.from(last.querySelectorAll<HTMLElement>('[data-card]'), (card) => card.dataset.card)).toEqual(['AS', '3S', '4S', '5S']);
+    expect(last.querySelector('.trick-winner')?.getAttribute('data-seat')).toBe('1');
+    // between tricks the middle of the table shows it: no second copy in the corner
+    cleanup();
+    const between = render(<TableView view={view({ table: table({ tricks: [won] }) })} actions={fakeActions()} />);
+    expect(between.queryByTestId('last-trick')).toBeNull();
+    expect(between.getByTestId('trick').textContent).toContain('Trick 3: Bot 1 (heuristic) wins it (5 points).');
+  });
+
+  it('marks the cards the talon brought while the starter buries', () => {
+    const burying: Table = {
+      ...table({ phase: 'exchange', hand_sizes: [12, 4, 4, 4], to_act: 0 }),
+      hand_groups: [{ suit: 'trump', cards: 'QH QH 5H' }, { suit: 'S', cards: 'AS KS' }],
+      actions: ['bury'],
+      talon: 'QH KS',
+    };
+    const { container, getByTestId } = render(<TableView view={view({ table: burying })} actions={fakeActions()} />);
+    const marked = cardsOf(container).filter((card) => card.dataset.talon === 'true');
+    expect(marked.map((card) => card.dataset.card)).toEqual(['QH', 'KS']); // one queen of the two
+    expect(marked[0]?.querySelector('.visually-hidden')?.textContent).toBe('Queen of hearts, trump, from the talon');
+    expect(getByTestId('talon-legend').textContent).toContain('marks the 8 cards the talon brought.');
+  });
+
+  it('offers a joker declaration as cards, never in notation', () => {
+    const window: Table = { ...table({ phase: 'declare', to_act: 0 }), actions: ['declare', 'pass'], declarations: ['RJ RJ'] };
+    const { getByTestId } = render(<TableView view={view({ table: window })} actions={fakeActions()} />);
+    const button = getByTestId('declare-option');
+    expect(button.textContent).toBe('Declare ★JOKER ★JOKER');
+    expect(button.querySelector('.card-run')?.getAttribute('aria-label')).toBe('Red joker, Red joker');
+    expect(button.dataset.cards).toBe('RJ RJ');
+  });
+
+  it('keeps the room’s code and its link to share on the table', () => {
+    const { getByTestId } = render(<TableView view={view()} actions={fakeActions()} />);
+    expect(getByTestId('room-code').textContent).toBe('JRK4GKGT4JKZ');
+    expect((getByTestId('share-link') as HTMLInputElement).value).toMatch(/\/r\/JRK4GKGT4JKZ$/);
+    expect(getByTestId('copy-link')).not.toBeNull();
   });
 });

@@ -1,23 +1,28 @@
 // The table of a room: the four seats around it (the viewer at the bottom), the round's
-// information, the trick, the viewer's hand and controls, past tricks on demand, the
-// round summary and the end of the game. The page order is the phone's: the round's
-// trump, levels and points, the felt (seats and trick), the action bar, the hand, then
-// the rest (round details, connection, past tricks), so a phone held upright shows the
-// trick, the action bar and the hand together. Everything shown comes from the server's
-// latest table snapshot (design11.md); the events since it only feed the announcer.
+// information, the trick (and the one before it), the viewer's hand and controls, past
+// tricks on demand, the round summary and the end of the game. The page order is the
+// phone's: the round's trump, levels and points, the felt (seats and trick), the action
+// bar, the hand, then the rest (round details, connection, past tricks, the room code
+// and its link), so a phone held upright shows the trick, the action bar and the hand
+// together. Everything shown comes from the server's latest table snapshot; the events
+// since it only feed the announcer. A refusal belongs to the choice that caused it: a
+// new choice clears it.
 
-import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { errorText } from '../errors';
 import { t, useLanguage } from '../i18n';
-import type { Action, ActionKind, Table } from '../protocol';
+import type { Action, ActionKind, MessagePart, Table } from '../protocol';
 import { usePrefs } from '../prefs';
 import type { RoomActions, RoomView } from '../room/store';
+import { ShareBox } from '../room/ShareBox';
 import { actionState, expectedText } from './acting';
-import { ActionBar } from './ActionBar';
+import { ActionBar, refusedByVerdict } from './ActionBar';
 import { GameOver } from './GameOver';
 import { Hand } from './Hand';
 import { InfoPanel, RoundDetails } from './InfoPanel';
 import { RoundSummary } from './RoundSummary';
+import { partsOf, textParts } from './parts';
+import { SeatLegend } from './SeatLegend';
 import { SeatPanel } from './SeatPanel';
 import { placeOf, pointOfView, seatsByPlace, teamOf } from './seating';
 import {
@@ -32,12 +37,11 @@ import {
   type HandState,
 } from './selection';
 import { findTalonBonus, type RoundEnded } from './summary';
-import { PastTricksButtons, TrickArea } from './TrickArea';
+import { LastTrick, PastTricksButtons, TrickArea } from './TrickArea';
 import { TricksDialog } from './TricksDialog';
 import { useAnnouncer } from './useAnnouncer';
 import { useTurnSignals } from './turnSignals';
 import { useVerdict } from './useVerdict';
-import { cardsText } from './words';
 import '../styles/table.css';
 import '../styles/table-phone.css';
 
@@ -49,20 +53,22 @@ export function checkRevision(table: Table): string {
   return [obs.phase, obs.to_act, obs.trick.length, obs.tricks.length, open].join('|');
 }
 
-/** A hint in words ("Hint: play Q♥ Q♥."), or that there is none. */
-export function hintText(action: Action | null): string {
-  if (action === null) return t('No hint: nothing is asked of you now.');
-  const cards = cardsText(action.cards);
-  switch (action.kind) {
-    case 'declare':
-      return t('Hint: declare {cards}.', { cards });
-    case 'pass':
-      return t('Hint: pass.');
-    case 'bury':
-      return t('Hint: bury {cards}.', { cards });
-    default:
-      return t('Hint: play {cards}.', { cards });
-  }
+/** A hint in words ("Hint: play Q♥ Q♥.", the cards drawn), or that there is none. */
+export function hintParts(action: Action | null): MessagePart[] {
+  if (action === null) return textParts(t('No hint: nothing is asked of you now.'));
+  return partsOf((write) => {
+    const cards = write(action.cards);
+    switch (action.kind) {
+      case 'declare':
+        return t('Hint: declare {cards}.', { cards });
+      case 'pass':
+        return t('Hint: pass.');
+      case 'bury':
+        return t('Hint: bury {cards}.', { cards });
+      default:
+        return t('Hint: play {cards}.', { cards });
+    }
+  });
 }
 
 /** The table of a room. */
@@ -83,7 +89,9 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
   const revision = table === null ? '' : checkRevision(table);
   const checked = useVerdict(actions.check, state.checkKind, chosen, revision);
   const [busy, setBusy] = useState(false);
-  const [hintNote, setHintNote] = useState<string | null>(null);
+  const [hintNote, setHintNote] = useState<MessagePart[] | null>(null);
+  // the choice the last action was sent with: its refusal is shown while it stands
+  const sentWith = useRef<string | null>(null);
   const [pastTricks, setPastTricks] = useState<'last' | 'all' | null>(null);
   const announced = useAnnouncer(view, pov);
 
@@ -95,14 +103,23 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
   const ended = view.roundEnd?.type === 'round_ended' ? (view.roundEnd as RoundEnded) : null;
   const bonus = useMemo(() => (ended === null ? null : findTalonBonus(view.recent)), [ended]);
 
-  const changeHand = useCallback((next: HandState) => {
-    setHand(next);
-    setHintNote(null);
-  }, []);
+  // a refusal is about the choice that caused it: another choice takes it away
+  const refused =
+    view.refusal !== null && (sentWith.current === null || sentWith.current === chosen) ? view.refusal : null;
+  const hasRefusal = view.refusal !== null;
+  const changeHand = useCallback(
+    (next: HandState) => {
+      setHand(next);
+      setHintNote(null);
+      if (hasRefusal) actions.dismissRefusal();
+    },
+    [hasRefusal, actions],
+  );
 
   const send = (kind: ActionKind, sent: string): void => {
     setBusy(true);
     setHintNote(null);
+    sentWith.current = chosen;
     actions.act(kind, sent).then(
       (answer) => {
         setBusy(false);
@@ -113,17 +130,21 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
   };
 
   const primary = (): void => {
-    if (!state.primaryEnabled || state.primary === null || busy) return;
+    // the engine's verdict marks the choice ✗: the button does nothing (it says why)
+    if (!state.primaryEnabled || state.primary === null || busy || refusedByVerdict(checked)) return;
     send(state.primary, chosen);
   };
 
   const hint = (): void => {
     actions.hint().then(
       (action) => {
-        setHintNote(hintText(action));
-        if (action !== null && action.cards !== '') setHand((current) => selectCards(current, cards, action.cards));
+        setHintNote(hintParts(action));
+        if (action !== null && action.cards !== '') {
+          setHand((current) => selectCards(current, cards, action.cards));
+          if (view.refusal !== null) actions.dismissRefusal();
+        }
       },
-      () => setHintNote(errorText('network')),
+      () => setHintNote(textParts(errorText('network'))),
     );
   };
 
@@ -134,9 +155,10 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
 
   // the hand re-renders only when it or the language changes (a 33-card hand stays
   // cheap while clocks tick and frames arrive)
+  const talon = table?.talon ?? '';
   const handNode = useMemo(
-    () => <Hand groups={groups} state={hand} onChange={changeHand} onCommand={onCommand} />,
-    [groups, hand, lang, state.primary, state.primaryEnabled, chosen, busy],
+    () => <Hand groups={groups} state={hand} talon={talon} onChange={changeHand} onCommand={onCommand} />,
+    [groups, hand, talon, lang, state.primary, state.primaryEnabled, chosen, busy, checked, changeHand],
   );
 
   const connection = (
@@ -160,6 +182,7 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
   const mySeatInfo = view.seat === null ? undefined : room?.seats[view.seat];
   const winner = obs.winner ?? lastWinner(view);
   const over = view.gameOver || obs.phase === 'over';
+  const isDeclarer = (seat: number): boolean => obs.declarers !== null && teamOf(seat) === obs.declarers;
 
   return (
     <section class="table-view" data-testid="table" aria-label={t('Table')}>
@@ -174,11 +197,15 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
             toAct={obs.to_act === seat && obs.phase !== 'over'}
             deadline={room?.to_act === seat ? (room.deadline ?? null) : null}
             handSize={obs.hand_sizes[seat] ?? 0}
-            declarer={obs.declarers !== null && teamOf(seat) === obs.declarers}
+            declarer={isDeclarer(seat)}
             starter={obs.starter === seat}
           />
         ))}
-        <TrickArea pov={pov} obs={obs} />
+        <LastTrick pov={pov} obs={obs} />
+        <TrickArea pov={pov} obs={obs} winning={table.winning ?? null} />
+        <SeatLegend
+          seats={[0, 1, 2, 3].map((seat) => ({ info: room?.seats[seat], declarer: isDeclarer(seat), starter: obs.starter === seat }))}
+        />
       </div>
       {over ? (
         <GameOver
@@ -190,13 +217,15 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
         />
       ) : seated ? (
         <ActionBar
+          pov={pov}
           state={state}
           expected={expectedText(pov, table, state, chosenCount, checked?.verdict.points ?? null)}
           chosen={chosen}
           checked={checked}
           following={obs.phase === 'play' && obs.trick.length > 0}
-          refusal={view.refusal}
+          refusal={refused}
           hintNote={hintNote}
+          talonShown={talon !== ''}
           away={mySeatInfo?.away ?? false}
           busy={busy}
           onPrimary={primary}
@@ -213,6 +242,7 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
       <RoundDetails pov={pov} obs={obs}>
         {connection}
         <PastTricksButtons onShowLast={() => setPastTricks('last')} onShowTricks={() => setPastTricks('all')} />
+        <ShareBox code={view.code} compact />
       </RoundDetails>
       <div class="visually-hidden" data-testid="announcer" aria-live="polite" aria-atomic="true">
         {announced}
@@ -226,7 +256,13 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
         />
       )}
       {ended !== null && pastTricks === null && (
-        <RoundSummary pov={pov} ended={ended} bonus={bonus} onContinue={() => actions.dismissRoundEnd()} />
+        <RoundSummary
+          pov={pov}
+          ended={ended}
+          bonus={bonus}
+          pointCards={view.roundEndCards}
+          onContinue={() => actions.dismissRoundEnd()}
+        />
       )}
     </section>
   );

@@ -4,9 +4,10 @@
 import { t } from '../i18n';
 import type { CompletedTrickJson } from '../protocol';
 import { Dialog } from './Dialog';
-import { failedThrowText, shownCards, trickWonText } from './narrate';
+import { trickWonText } from './narrate';
 import { seatLabel, type PointOfView } from './seating';
-import { TableCards } from './TrickArea';
+import { TableCards } from './CardFace';
+import { ThrowNote } from './TrickArea';
 
 export interface TricksDialogProps {
   pov: PointOfView;
@@ -21,9 +22,7 @@ function TrickItem({ pov, trick }: { pov: PointOfView; trick: CompletedTrickJson
   return (
     <li class="past-trick">
       <p class="past-trick-heading">{trickWonText(pov, trick.number, trick.winner, trick.points)}</p>
-      {trick.failed_throw !== null && (
-        <p class="throw-note">⚠ {failedThrowText(pov, trick.failed_throw, shownCards)}</p>
-      )}
+      {trick.failed_throw !== null && <ThrowNote pov={pov} thrown={trick.failed_throw} />}
       <ul class="past-trick-plays">
         {trick.plays.map(([seat, cards]) => (
           <li class={seat === trick.winner ? 'trick-winner' : ''}>

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { room, table } from '../../test/fixtures';
 import type { ErrorFrame, Table } from '../protocol';
-import { actionState, expectedText, refusalText } from './acting';
+import { actionState, expectedText, refusalParts } from './acting';
+import { partsText } from './parts';
 import { pointOfView } from './seating';
+
+const refusalText = (frame: ErrorFrame): string => partsText(refusalParts(frame));
 
 function withActions(base: Table, actions: Table['actions'], declarations: string[] = []): Table {
   return { ...base, actions, declarations };
@@ -80,5 +83,19 @@ describe('a refusal in words', () => {
   });
   it('words other errors from their code', () => {
     expect(refusalText(frame({ code: 'not-started', message: 'x' }))).toBe('The game starts when every seat is taken.');
+  });
+  it('keeps the cards and the seats of the engine’s sentence as parts, to draw them', () => {
+    const parts = [
+      { text: 'Not allowed (R-T3): The declaration ' },
+      { cards: '2C 2C' },
+      { text: ' by ' },
+      { seat: 2, name: 'North' },
+      { text: ' stands.' },
+    ];
+    const refused = frame({ rule: 'R-T3', message: 'Not allowed (R-T3): The declaration 2C 2C by North stands.', parts });
+    expect(refusalParts(refused)).toEqual(parts);
+    // seats named as the table names them: the player's name, not the server's word
+    const named = pointOfView(0, room({ seats: room().seats.map((seat) => ({ ...seat, name: seat.seat === 2 ? 'Cy' : seat.name, player: 'human' })) }));
+    expect(partsText(refusalParts(refused), named)).toBe('Not allowed (R-T3): The declaration 2♣ 2♣ by Cy stands.');
   });
 });

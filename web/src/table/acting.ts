@@ -5,9 +5,10 @@
 
 import { cardCodes } from '../cards';
 import { t, tn } from '../i18n';
-import type { ActionKind, ErrorFrame, Table } from '../protocol';
+import type { ActionKind, ErrorFrame, MessagePart, Table } from '../protocol';
 import { errorText } from '../errors';
 import { turnText } from './narrate';
+import { refusedParts, textParts } from './parts';
 import type { PointOfView } from './seating';
 import { pointsText } from './words';
 
@@ -112,14 +113,12 @@ export function expectedText(
   return turnText(pov, obs);
 }
 
-/** A refusal of the viewer's action in words: the engine's sentence with its rule id
- * (already in the page's language), or the error code worded here. */
-export function refusalText(refusal: ErrorFrame): string {
+/** A refusal of the viewer's action in parts: the engine's sentence with its rule id
+ * (already in the page's language, its cards and seats apart), or the error code worded
+ * here. */
+export function refusalParts(refusal: ErrorFrame): MessagePart[] {
   if (refusal.code === 'illegal') {
-    const message = refusal.message;
-    const rule = refusal.rule ?? '';
-    if (rule === '' || message.includes(rule)) return message;
-    return t('Not allowed ({rule}): {why}', { rule, why: message });
+    return refusedParts(refusal.rule ?? '', refusal.parts ?? textParts(refusal.message));
   }
-  return errorText(refusal.code, refusal.message);
+  return textParts(errorText(refusal.code, refusal.message));
 }

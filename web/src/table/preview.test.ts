@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../protocol';
-import { combinationText, previewLine, previewOf, verdictText } from './preview';
+import { partsText } from './parts';
+import { combinationParts, previewOf, previewParts, verdictParts } from './preview';
+
+const combinationText = (...args: Parameters<typeof combinationParts>): string => partsText(combinationParts(...args));
+const previewLine = (preview: Parameters<typeof previewParts>[0]): string => partsText(previewParts(preview));
+const verdictText = (verdict: Verdict): string => partsText(verdictParts(verdict));
 
 function verdict(overrides: Partial<Verdict>): Verdict {
   return { type: 'verdict', seq: 1, id: 'c1', legal: true, combination: null, points: 0, ...overrides };
@@ -61,5 +66,29 @@ describe('the preview says whether the play is legal, in the engine’s words', 
       'Not allowed (R-P1): it is seat 3’s turn',
     );
     expect(verdictText(verdict({ legal: false }))).toBe('That is against the rules.');
+  });
+
+  it('keeps the cards and seats of the server’s sentence apart, so they are drawn', () => {
+    const refused = verdict({
+      legal: false,
+      rule: 'R-P4',
+      message: 'Not allowed (R-P4): You hold the pair 6H 6H of the led suit (hearts): it must be played.',
+      parts: [
+        { text: 'Not allowed (R-P4): You hold the pair ' },
+        { cards: '6H 6H' },
+        { text: ' of the led suit (hearts): it must be played.' },
+      ],
+    });
+    expect(verdictParts(refused)).toEqual(refused.parts);
+    expect(verdictText(refused)).toBe('Not allowed (R-P4): You hold the pair 6♥ 6♥ of the led suit (hearts): it must be played.');
+    // the server's parts without the rule id get it put in front
+    const bare = verdict({ legal: false, rule: 'R-P1', parts: [{ text: 'Wait: ' }, { seat: 3, name: 'West' }] });
+    expect(verdictParts(bare)).toEqual([{ text: 'Not allowed (R-P1): Wait: ' }, { seat: 3, name: 'West' }]);
+  });
+
+  it('draws the chosen cards as cards, jokers too, never their notation', () => {
+    const pair = verdict({ combination: { kind: 'pair', suit: 'trump', size: 2, parts: ['pair'] } });
+    expect(combinationParts('play', 'RJ RJ', pair)).toEqual([{ text: 'Pair of ' }, { cards: 'RJ' }]);
+    expect(combinationText('declare', 'BJ BJ', verdict({}))).toBe('Declare ☆JOKER ☆JOKER');
   });
 });

@@ -1,31 +1,39 @@
 // What the chosen cards make and whether they may be played, worded from the engine's
 // verdict (docs/protocol.md "check → verdict"): the client names the combination the
-// server found (R-C1–R-C4) and shows the server's own refusal sentence; it never
-// decides either itself.
+// server found (R-C1–R-C4) and shows the server's own refusal sentence, in parts, so
+// its cards are drawn as the table draws them; it never decides either itself.
 
-import { cardLabel, cardCodes } from '../cards';
+import { cardCodes } from '../cards';
 import { t, tn } from '../i18n';
-import type { ActionKind, Verdict } from '../protocol';
-import { cardsText, pointsText } from './words';
+import type { ActionKind, MessagePart, Verdict } from '../protocol';
+import type { CardWriter } from './narrate';
+import { joinParts, partsOf, refusedParts, textParts } from './parts';
+import { pointsText } from './words';
 
 /** The preview of a selection: what it makes, and whether it is legal and why not. */
 export interface Preview {
   /** What the cards make: "Pair of Q♥", "Throw of 5 cards: …". */
-  what: string;
+  what: MessagePart[];
   /** Whether the engine allows it now. */
   legal: boolean;
   /** "Allowed", or the engine's refusal ("Not allowed (R-P3): …"). */
-  verdict: string;
+  verdict: MessagePart[];
   /** The card points of the cards (R-S1), when the server gave them. */
   points: number | null;
 }
 
-/** What `cards` make as an action of `kind`, from the verdict's combination.
- * `following`: cards played to a trick already led, where several cards of one suit
- * are no throw (R-H1 is about leads): they are counted instead. */
-export function combinationText(kind: ActionKind, cards: string, verdict: Verdict | null, following = false): string {
-  const codes = cardCodes(cards);
-  const shown = cardsText(cards);
+/** What `cards` make as an action of `kind`, from the verdict's combination, its cards
+ * written by `cards`. `following`: cards played to a trick already led, where several
+ * cards of one suit are no throw (R-H1 is about leads): they are counted instead. */
+function combinationSentence(
+  kind: ActionKind,
+  chosen: string,
+  verdict: Verdict | null,
+  following: boolean,
+  cards: CardWriter,
+): string {
+  const codes = cardCodes(chosen);
+  const shown = cards(chosen);
   if (kind === 'declare') return t('Declare {cards}', { cards: shown });
   if (kind === 'pass') return t('Pass');
   if (kind === 'bury') {
@@ -35,9 +43,9 @@ export function combinationText(kind: ActionKind, cards: string, verdict: Verdic
   const combination = following && found?.kind === 'throw' ? null : found;
   switch (combination?.kind) {
     case 'single':
-      return t('Single {card}', { card: cardLabel(codes[0] ?? '') });
+      return t('Single {card}', { card: cards(codes[0] ?? '') });
     case 'pair':
-      return t('Pair of {card}', { card: cardLabel(codes[0] ?? '') });
+      return t('Pair of {card}', { card: cards(codes[0] ?? '') });
     case 'tractor': {
       const pairs = Math.max(2, Math.floor((combination.size || codes.length) / 2));
       return tn('Tractor of {n} pair: {cards}', 'Tractor of {n} pairs: {cards}', pairs, { cards: shown });
@@ -53,30 +61,31 @@ export function combinationText(kind: ActionKind, cards: string, verdict: Verdic
   }
 }
 
-/** The verdict's word on legality: "Allowed", or the refusal with its rule id. */
-export function verdictText(verdict: Verdict): string {
-  if (verdict.legal) return t('Allowed');
-  const message = verdict.message ?? '';
-  const rule = verdict.rule ?? '';
-  if (message !== '' && (rule === '' || message.includes(rule))) return message;
-  if (rule !== '') return t('Not allowed ({rule}): {why}', { rule, why: message || t('That is against the rules.') });
-  return message || t('That is against the rules.');
+/** What `cards` make as an action of `kind`, in parts (the cards a part of their own). */
+export function combinationParts(kind: ActionKind, cards: string, verdict: Verdict | null, following = false): MessagePart[] {
+  return partsOf((writer) => combinationSentence(kind, cards, verdict, following, writer));
+}
+
+/** The verdict's word on legality: "Allowed", or the server's refusal in parts, with
+ * its rule id. */
+export function verdictParts(verdict: Verdict): MessagePart[] {
+  if (verdict.legal) return textParts(t('Allowed'));
+  return refusedParts(verdict.rule ?? '', verdict.parts ?? textParts(verdict.message ?? ''));
 }
 
 /** The whole preview of `cards` as an action of `kind`, from `verdict`. */
 export function previewOf(kind: ActionKind, cards: string, verdict: Verdict, following = false): Preview {
   return {
-    what: combinationText(kind, cards, verdict, following),
+    what: combinationParts(kind, cards, verdict, following),
     legal: verdict.legal,
-    verdict: verdictText(verdict),
+    verdict: verdictParts(verdict),
     points: typeof verdict.points === 'number' ? verdict.points : null,
   };
 }
 
-/** The preview in one line, as the page shows it: "Pair of Q♥ · 0 points · ✓ Allowed". */
-export function previewLine(preview: Preview): string {
+/** The preview in one line, as the page shows it: "Pair of Q♥ · 10 points — ✓ Allowed". */
+export function previewParts(preview: Preview): MessagePart[] {
   const mark = preview.legal ? '✓' : '✗';
-  const parts = [preview.what];
-  if (preview.points !== null && preview.points > 0) parts.push(pointsText(preview.points));
-  return `${parts.join(' · ')} — ${mark} ${preview.verdict}`;
+  const points = preview.points !== null && preview.points > 0 ? ` · ${pointsText(preview.points)}` : '';
+  return joinParts(preview.what, textParts(`${points} — ${mark} `), preview.verdict);
 }

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { room } from '../../test/fixtures';
 import { RoundSummary } from './RoundSummary';
 import { pointOfView } from './seating';
-import { findTalonBonus, roundSummary, type RoundEnded, type TalonBonus } from './summary';
+import { partsText } from './parts';
+import { findTalonBonus, roundSummary, type RoundEnded, type SummaryLine, type TalonBonus } from './summary';
+
+/** A summary line as the eye reads it (cards as the page's labels). */
+const lineText = (line: SummaryLine): string => (typeof line === 'string' ? line : partsText(line));
 
 afterEach(cleanup);
 
@@ -40,7 +44,7 @@ describe('the round summary, from a recorded round end, in the rules’ terms (R
   it('tells an opponent what their team won and what it means', () => {
     const summary = roundSummary(pointOfView(0, room()), ended, bonus);
     expect(summary.title).toBe('Round 1 is over: we were the opponents and won 75 points.');
-    expect(summary.lines).toEqual([
+    expect(summary.lines.map(lineText)).toEqual([
       'Declarers: They; starter: Bot 3 (heuristic).',
       'Points in tricks: 75 points.',
       'Bot 3 (heuristic) buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.',
@@ -51,17 +55,17 @@ describe('the round summary, from a recorded round end, in the rules’ terms (R
       'Next round: Bot 1 (heuristic) starts.',
     ]);
     // the old words, the reverse of what players say, are gone
-    expect([summary.title, ...summary.lines].join(' ')).not.toMatch(/defend/i);
+    expect([summary.title, ...summary.lines.map(lineText)].join(' ')).not.toMatch(/defend/i);
   });
 
   it('tells the starter what they buried, and the declarers that they stay declarers', () => {
     const summary = roundSummary(pointOfView(3, room()), ended, null);
     expect(summary.title).toBe('Round 1 is over: they were the opponents and won 75 points.');
-    expect(summary.lines).toContain('Declarers: We; starter: you.');
-    expect(summary.lines).toContain('You buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.');
-    expect(summary.lines).toContain('Talon bonus: 0 points.'); // no multiplier seen: the bonus alone
-    expect(summary.lines).toContain('We stay declarers and go up 1 level.');
-    expect(summary.lines).toContain('Levels: We 3, They 2.');
+    expect(summary.lines.map(lineText)).toContain('Declarers: We; starter: you.');
+    expect(summary.lines.map(lineText)).toContain('You buried 6♠ 7♠ 8♠ 8♠ 9♠ 6♥ 4♣ 8♣ in the talon.');
+    expect(summary.lines.map(lineText)).toContain('Talon bonus: 0 points.'); // no multiplier seen: the bonus alone
+    expect(summary.lines.map(lineText)).toContain('We stay declarers and go up 1 level.');
+    expect(summary.lines.map(lineText)).toContain('Levels: We 3, They 2.');
   });
 
   it('says when the opponents become the declarers, with or without going up', () => {
@@ -79,8 +83,8 @@ describe('the round summary, from a recorded round end, in the rules’ terms (R
   it('names the teams for a spectator', () => {
     const summary = roundSummary(pointOfView(null, room()), ended, bonus);
     expect(summary.title).toBe('Round 1 is over: Ana and Bot 2 (heuristic) were the opponents and won 75 points.');
-    expect(summary.lines).toContain('Bot 1 (heuristic) and Bot 3 (heuristic) stay declarers and go up 1 level.');
-    expect(summary.lines).toContain('Next round: Bot 1 (heuristic) starts.');
+    expect(summary.lines.map(lineText)).toContain('Bot 1 (heuristic) and Bot 3 (heuristic) stay declarers and go up 1 level.');
+    expect(summary.lines.map(lineText)).toContain('Next round: Bot 1 (heuristic) starts.');
   });
 
   it('finds the talon bonus of the round among the recent events', () => {
@@ -91,7 +95,7 @@ describe('the round summary, from a recorded round end, in the rules’ terms (R
   it('renders as a dialog that Continue and Escape close', () => {
     const onContinue = vi.fn();
     const { getByTestId, getByRole } = render(
-      <RoundSummary pov={pointOfView(0, room())} ended={ended} bonus={bonus} onContinue={onContinue} />,
+      <RoundSummary pov={pointOfView(0, room())} ended={ended} bonus={bonus} pointCards={null} onContinue={onContinue} />,
     );
     const dialog = getByRole('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -100,5 +104,22 @@ describe('the round summary, from a recorded round end, in the rules’ terms (R
     fireEvent.keyDown(dialog, { key: 'Escape' });
     fireEvent.click(getByTestId('continue'));
     expect(onContinue).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws the talon and the point cards each team won as cards', () => {
+    const { getByTestId } = render(
+      <RoundSummary pov={pointOfView(0, room())} ended={ended} bonus={bonus} pointCards={['KS 5H', '']} onContinue={vi.fn()} />,
+    );
+    const cardsOf = (id: string): string[] =>
+      Array.from(getByTestId(id).querySelectorAll<HTMLElement>('[data-card]'), (card) => card.dataset.card ?? '');
+    expect(cardsOf('summary-talon')).toEqual('6S 7S 8S 8S 9S 6H 4C 8C'.split(' '));
+    expect(cardsOf('point-cards-0')).toEqual(['KS', '5H']);
+    expect(getByTestId('point-cards-0').textContent).toContain('Point cards we won');
+    expect(cardsOf('point-cards-1')).toEqual([]);
+    expect(getByTestId('point-cards-1').textContent).toBe('Point cards they wonnone');
+    // the talon in the sentences is drawn too, never in notation
+    const lines = getByTestId('round-summary').querySelector('.summary-lines');
+    expect(lines?.querySelector('.card-run[aria-label^="Six of spades"]')).not.toBeNull();
+    expect(lines?.textContent).not.toMatch(/\b[2-9TJQKA][SHDC]\b/);
   });
 });

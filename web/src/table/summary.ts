@@ -6,18 +6,22 @@
 // declarers and how many levels they go up, R-S3), the levels, and who starts next.
 
 import { t } from '../i18n';
-import type { GameEvent, RoundResultJson } from '../protocol';
+import type { GameEvent, MessagePart, RoundResultJson } from '../protocol';
 import { talonBonusText, type TalonBonus } from './narrate';
+import { partsOf } from './parts';
 import { teamName, teamsInOrder, type PointOfView } from './seating';
-import { bySeat, bySide, cardsText, levelName, levelsText, pointsText } from './words';
+import { bySeat, bySide, levelName, levelsText, pointsText } from './words';
 
 export type RoundEnded = Extract<GameEvent, { type: 'round_ended' }>;
 export type { TalonBonus };
 
+/** A line of a summary: words, or parts where it names cards (drawn as cards). */
+export type SummaryLine = string | MessagePart[];
+
 /** The summary of a round: a title and its lines. */
 export interface Summary {
   title: string;
-  lines: string[];
+  lines: SummaryLine[];
 }
 
 /** The opponents of the round `ended` ends: the team that did not declare. */
@@ -93,7 +97,7 @@ function levelsSentence(pov: PointOfView, levels: readonly number[]): string {
  * when the page saw it (it gives the multiplier, R-S2). */
 export function roundSummary(pov: PointOfView, ended: RoundEnded, bonus: TalonBonus | null = null): Summary {
   const opponents = opponentsOf(ended);
-  const lines: string[] = [];
+  const lines: SummaryLine[] = [];
   const result = ended.result;
   if (result !== null) {
     lines.push(declarersLine(pov, result));
@@ -101,18 +105,19 @@ export function roundSummary(pov: PointOfView, ended: RoundEnded, bonus: TalonBo
     if (result.penalties) lines.push(t('Throw penalties: {points}.', { points: pointsText(result.penalties) }));
     if (result.talon !== '') {
       // R-K1: the buried cards are the starter's secret only until the round ends
-      const cards = cardsText(result.talon);
       lines.push(
-        bySeat(
-          pov,
-          result.starter,
-          () => t('You buried {cards} in the talon.', { cards }),
-          (who) => t('{who} buried {cards} in the talon.', { who, cards }),
+        partsOf((cards) =>
+          bySeat(
+            pov,
+            result.starter,
+            () => t('You buried {cards} in the talon.', { cards: cards(result.talon) }),
+            (who) => t('{who} buried {cards} in the talon.', { who, cards: cards(result.talon) }),
+          ),
         ),
       );
     }
     if (result.talon_shown && bonus !== null) {
-      lines.push(talonBonusText(bonus, cardsText));
+      lines.push(partsOf((cards) => talonBonusText(bonus, cards)));
     } else if (result.talon_shown) {
       lines.push(t('Talon bonus: {points}.', { points: pointsText(result.talon_bonus) }));
     } else {
