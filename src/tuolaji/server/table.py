@@ -17,6 +17,7 @@ from tuolaji.core.cards import format_cards
 from tuolaji.core.trump import TrumpContext, suit_label
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.turn import ActionKind
 from tuolaji.wording.hands import display_context, suit_groups
 
@@ -57,7 +58,7 @@ def table_json(game: Game, seat: int | None) -> dict[str, Any]:
     observation = observe(game, seat)
     if seat is None:
         return {
-            "observation": observation.to_json(),
+            "observation": observation_to_json(observation),
             "hand_groups": [],
             "actions": [],
             "declarations": [],
@@ -70,7 +71,7 @@ def table_json(game: Game, seat: int | None) -> dict[str, Any]:
         else []
     )
     return {
-        "observation": observation.to_json(),
+        "observation": observation_to_json(observation),
         "hand_groups": observed_hand_groups(observation),
         "actions": actions,
         "declarations": declarations,
