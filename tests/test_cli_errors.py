@@ -105,6 +105,14 @@ def test_a_usage_error_is_shown_under_the_usage_line_with_status_2(
     assert usage_error(done.stderr, command) == message
 
 
+def test_tuolaji_alone_shows_its_help_with_status_2() -> None:
+    # no command: typer's way, the whole help on stderr, is kept (no "Error:" line)
+    done = invoke()
+    assert (done.exit_code, done.stdout) == (EXIT_USAGE, "")
+    assert done.stderr.startswith("Usage: ") and "Commands:" in done.stderr
+    assert "Error:" not in done.stderr
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -208,7 +216,8 @@ def test_the_error_line_speaks_the_language_of_the_command(tmp_path: Path) -> No
 def test_simulate_without_a_count_plays_the_default_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert DEFAULT_GAMES == 10  # what the README and the help say
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"`--rounds N` plays {DEFAULT_GAMES} whole games" in readme
     help_page = " ".join(invoke("simulate", "--help").stdout.split())
     assert f"({DEFAULT_GAMES} games when neither is given)" in help_page
     monkeypatch.setattr(cli_arena, "DEFAULT_GAMES", 2)  # the same path, quicker

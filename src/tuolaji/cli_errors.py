@@ -97,10 +97,23 @@ def error_line(message: str) -> None:
     typer.echo(_("Error: {message}").format(message=message), err=True)
 
 
+#: How typer's errors show themselves when no class of theirs says otherwise: a usage
+#: error's way and any other error's (found on typer's public BadParameter, whose
+#: ancestors they are). :func:`show_error` words these two itself.
+_PLAIN_SHOWS = frozenset(
+    vars(cls)["show"] for cls in typer.BadParameter.__mro__ if "show" in vars(cls)
+)
+
+
 def show_error(error: typer.TyperException) -> None:
     """Print ``error`` on standard error: a usage error (one that knows the command it
     was made in) under the usage line and where to find help, as click prints it; any
-    other as one line. The error's own words are typer's, or ours, translated."""
+    other as one line. The error's own words are typer's, or ours, translated. An error
+    that shows itself its own way (``tuolaji`` alone prints the help) does so."""
+    own_show = getattr(type(error), "show", None)  # ours have none: shown below
+    if own_show is not None and own_show not in _PLAIN_SHOWS:
+        own_show(error)
+        return
     context: Any = getattr(error, "ctx", None)
     if context is not None:
         typer.echo(context.get_usage(), err=True)
