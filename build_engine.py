@@ -8,14 +8,14 @@ Used two ways:
   with the compiled modules beside their sources, which ``make test-compiled`` puts
   first on the import path to run the engine's tests on the compiled build.
 
-Which modules: the rules engine's hot path (``core``, the game's state machine and its
-checks, the observation) and the players and drivers built on it (the random and
-heuristic players, the search, the runner). Left as Python: the modules that read
-untrusted values into typed objects (rule options, records, positions, JSON, actions,
-the legal-action views) — a compiled function refuses a wrongly typed argument with
-``TypeError`` before its own checks run, and those modules must answer with the
-project's refusal naming the rule — and the exception classes, which must stay
-ordinary Python classes to mix with built-in exceptions. docs/benchmarks.md ("The
+Which modules: the rules engine's hot path (``core``, the game's state machine with its
+checks, packs, deal and play steps, the observation) and the players and drivers built
+on it (the random and heuristic players, the search, the runner). Left as Python: the
+modules that read untrusted values into typed objects (rule options, records,
+positions, JSON, actions, the legal-action views) — a compiled function refuses a
+wrongly typed argument with ``TypeError`` before its own checks run, and those modules
+must answer with the project's refusal naming the rule — and the exception classes,
+which must stay ordinary Python classes to mix with built-in exceptions. docs/benchmarks.md ("The
 compiled engine") has the figures.
 """
 
@@ -46,11 +46,15 @@ COMPILED = (
     "tuolaji/core/trump.py",
     "tuolaji/game/action_log.py",
     "tuolaji/game/checks.py",
+    "tuolaji/game/dealing.py",
     "tuolaji/game/determinize.py",
     "tuolaji/game/events.py",
     "tuolaji/game/game.py",
     "tuolaji/game/observation.py",
+    "tuolaji/game/packs.py",
+    "tuolaji/game/playing.py",
     "tuolaji/game/points.py",
+    "tuolaji/game/results.py",
     "tuolaji/game/settlement.py",
     "tuolaji/game/state.py",
     "tuolaji/game/turn.py",

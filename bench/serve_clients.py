@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from tuolaji.bots.base import seat_decision
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.cards import format_cards
-from tuolaji.game import Observation, SeatView, event_from_json
+from tuolaji.game import SeatView, event_from_json, observation_from_json
 from tuolaji.game.events import CardDrawn
 from tuolaji.game.state import Phase
 
@@ -183,7 +183,7 @@ class Client:
                 if cards:
                     await self.act(socket_, "declare", cards, during_deal=True)
         elif kind == "welcome":
-            self.view = SeatView(Observation.from_json(frame["observation"]))
+            self.view = SeatView(observation_from_json(frame["observation"]))
             self.seq = self.welcome_seq = frame["seq"]
             self.welcome_at = at
             self.welcomed.set()

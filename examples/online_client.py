@@ -41,7 +41,14 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from tuolaji.bots.base import Player, seat_decision
 from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import RANKS, SUIT_NAMES, SUITS, NotationError, format_cards, parse_cards
-from tuolaji.game import Observation, SeatView, StreamError, WireFormatError, event_from_json
+from tuolaji.game import (
+    Observation,
+    SeatView,
+    StreamError,
+    WireFormatError,
+    event_from_json,
+    observation_from_json,
+)
 
 #: what a typed list of cards does in each phase of a round
 KIND_OF_PHASE = {"draw": "declare", "declare": "declare", "exchange": "bury", "play": "play"}
@@ -236,7 +243,7 @@ class Client:
         """Apply one server frame; an exit status when the client is done."""
         kind = frame["type"]
         if kind == "welcome":
-            self.view = SeatView(Observation.from_json(frame["observation"]))
+            self.view = SeatView(observation_from_json(frame["observation"]))
             self.last_seq, self.room, self.room_seq = frame["seq"], frame["room"], frame["seq"]
             self.show_table()
         elif kind == "event":

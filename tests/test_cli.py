@@ -319,8 +319,8 @@ def test_every_help_text_has_a_msgid_marked_for_translation() -> None:
     )
     package = Path(__file__).resolve().parents[1] / "src" / "tuolaji"
     helpers = "".join(
-        (package / name).read_text(encoding="utf-8")
-        for name in ("cli_help.py", "cli_serve.py", "cli_analyse.py")
+        path.read_text(encoding="utf-8")
+        for path in sorted(package.glob("cli_*.py"))  # the commands and their shared options
     )
     joined = re.sub(r'"\s*\n\s*"', "", source + helpers)  # implicit string concatenation
     marked = set(re.findall(r'N_\(\s*"((?:[^"\\]|\\.)*)"\s*\)', joined))
@@ -407,7 +407,7 @@ def test_the_judge_still_answers_one_line_per_request() -> None:
 def test_the_game_screen_without_a_terminal_says_to_use_plain(tmp_path: Path) -> None:
     # CliRunner's streams are no terminal: the screen would wait for keys forever
     done = invoke("play", "--seed", "1", "--save", str(tmp_path / "g.json"), input_text="q\n")
-    assert done.exit_code == 1 and done.stdout == ""
+    assert done.exit_code == 2 and done.stdout == ""  # the command line is wrong: add --plain
     assert "needs a terminal: use --plain" in done.stderr
     assert not (tmp_path / "g.json").exists()
 
@@ -428,7 +428,7 @@ def test_play_without_the_play_extra_names_it_and_starts_nothing(
     assert done.exit_code == 1
     assert done.stdout == ""
     assert done.stderr == (
-        "error: this command needs tuolaji[play], which is not fully installed (missing: "
+        "Error: this command needs tuolaji[play], which is not fully installed (missing: "
         "textual). Install it with: pip install 'tuolaji[play]'\n"
     )
     assert not save.exists()
@@ -473,7 +473,7 @@ def test_a_catalog_to_compile_without_babel_names_the_play_extra(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (
-        "error: this command needs tuolaji[play], which is not fully installed (missing: "
+        "Error: this command needs tuolaji[play], which is not fully installed (missing: "
         "babel). Install it with: pip install 'tuolaji[play]'\n"
     )
 

@@ -209,7 +209,7 @@ def test_tuolaji_replay_of_a_bad_file_prints_one_error_line(
     path = bad_path(tmp_path, content)
     status, out, err = invoke(path)
     assert (status, out) == (1, "")
-    assert err == f"error: {message.format(path=path)}\n"
+    assert err == f"Error: {message.format(path=path)}\n"
 
 
 def test_tuolaji_replay_of_a_missing_file_or_a_directory(tmp_path: Path) -> None:
@@ -221,7 +221,7 @@ def test_tuolaji_replay_of_a_missing_file_or_a_directory(tmp_path: Path) -> None
             load_record(path)
         assert str(error.value) == f"cannot read {path}: {reason}"
         status, out, err = invoke(path)
-        assert (status, out, err) == (1, "", f"error: cannot read {path}: {reason}\n")
+        assert (status, out, err) == (1, "", f"Error: cannot read {path}: {reason}\n")
 
 
 @pytest.mark.parametrize(
@@ -254,7 +254,7 @@ def test_the_real_command_prints_one_unwrapped_line_and_no_traceback(
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
     assert len(lines[0]) > 40  # longer than the screen, and still one line
 
 

@@ -1,6 +1,11 @@
 """``tuolaji analyse``: how good one seat's plays were, from its own chair (the work is
 :mod:`tuolaji.arena.analysis`; this module reads the options and prints). Kept apart
-from cli.py, which registers it."""
+from cli.py, which registers it.
+
+The decisions are printed as one table per round, narrow enough for an 80-column
+terminal: a row per decision, the play made and the best alternative side by side,
+their cards folded onto a second line where a throw or a burial is long.
+"""
 
 from __future__ import annotations
 
@@ -13,12 +18,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_SEED
+from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS, MAX_SEED
+from tuolaji.cli_errors import fail, refuse
 from tuolaji.cli_help import LANG_VARIABLE
-from tuolaji.cli_help import fail as _fail
+from tuolaji.cli_options import LANG_HELP
 from tuolaji.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
 
@@ -31,8 +38,6 @@ ANALYSE_HELP = N_(
     "the rest of the round out on guesses of the hidden cards; then list the decisions "
     "that cost most. See docs/analysis.md."
 )
-#: bad input (a file that is not a record, a seat or round the record lacks) exits so
-USAGE_EXIT_STATUS = 2
 MAX_TOP = 1000
 #: the most guesses a decision may be given (the same bound as arena.analysis's)
 MAX_GUESSES = MAX_ANALYSIS_GUESSES
@@ -91,16 +96,20 @@ def analyse(
             metavar="K", min=1, max=MAX_TOP, help=N_("How many of the costliest decisions to list.")
         ),
     ] = 5,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=1,
+            max=MAX_JOBS,
+            help=N_("Worker processes; the analysis is the same as with one."),
+        ),
+    ] = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print one JSON document instead of a table."))
     ] = False,
     lang: Annotated[
-        str | None,
-        typer.Option(
-            metavar="CODE",
-            envvar=LANG_VARIABLE,
-            help=N_("Language: en, zh_CN, es, da, lv or hi (default: the locale's)."),
-        ),
+        str | None, typer.Option(metavar="CODE", envvar=LANG_VARIABLE, help=LANG_HELP)
     ] = None,
 ) -> None:
     """Analyse one seat's plays in a game record (see docs/analysis.md)."""
@@ -115,7 +124,10 @@ def analyse(
         typer.echo(notice, err=True)
     try:
         record = load_record(file)
-        with _progress() as tick:
+    except RecordError as error:  # a file missing or unreadable, or not a record
+        fail(str(error))
+    try:
+        with _progress(shown=not as_json) as tick:
             analysis = analyse_record(
                 record,
                 seat,
@@ -124,30 +136,53 @@ def analyse(
                 inference=infer,
                 round_number=round_number,
                 progress=tick,
+                jobs=jobs,
             )
-    except (RecordError, AnalysisError) as error:
-        _fail(str(error), USAGE_EXIT_STATUS)
+    except RecordError as error:  # a record that does not verify
+        fail(str(error))
+    except AnalysisError as error:  # a round the record does not have, a bad weight …
+        refuse(str(error))
     if as_json:
         typer.echo(json.dumps(analysis.to_json(top), ensure_ascii=False, indent=1))
         return
     console = Console(highlight=False)
-    console.print(_decisions_table(analysis))
+    console.print(_heading(analysis))
+    for table in _decision_tables(analysis):  # a blank line before each round
+        console.print()
+        console.print(table)
+    console.print()
+    console.print(_caption())
+    console.print()
     for line in _summary_lines(analysis, top):
         console.print(line)
 
 
 @contextmanager
-def _progress() -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr while decisions are analysed, only when stderr is a
-    terminal (a pipe or a log gets nothing): gives the callback to tick, or None."""
-    if not sys.stderr.isatty():
+def _progress(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr while decisions are analysed, when ``shown`` and stderr
+    is a terminal (a pipe, a log or ``--json`` gets nothing): gives the callback to
+    tick, or None."""
+    if not shown or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(_("Analysing"), total=None)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        # the number of decisions is known once the record is replayed
+        task = bar.add_task(_("Analysing the decisions"), total=None)
 
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -155,41 +190,91 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
         yield tick
 
 
-def _decisions_table(analysis: GameAnalysis) -> Table:
-    """Every analysed play: the play and its estimate, the best alternative and its."""
-    from rich.table import Table
-
-    from tuolaji.render import cards_text
+def _heading(analysis: GameAnalysis) -> Text:
+    """What the tables below show."""
+    from rich.text import Text
 
     title = _(
         "Plays of seat {seat}, estimated on {guesses} guesses a decision (seed {seed})"
     ).format(seat=analysis.seat, guesses=analysis.guesses, seed=analysis.seed)
-    table = Table(
-        title=title,
-        caption=_(
-            "levels: what the round gives the seat's team; points: the opponents' points; "
-            "loss: how much better the best alternative did, in levels; ±: the noise of "
-            "that estimate. All from the seat's knowledge, not the hidden cards."
-        ),
+    return Text(title, style="bold")
+
+
+def _caption() -> str:
+    """What the columns mean."""
+    return _(
+        "levels: what the round gives the seat's team; points: the opponents' points; "
+        "loss: how much better the best alternative did, in levels; ±: the noise of "
+        "that estimate. All from the seat's knowledge, not the hidden cards."
     )
-    for header, justify in (
-        (_("round"), "right"),
-        (_("trick"), "right"),
-        (_("played"), "left"),
-        (_("levels"), "right"),
-        (_("points"), "right"),
-        (_("best alternative"), "left"),
-        (_("levels"), "right"),
-        (_("points"), "right"),
-        (_("loss"), "right"),
-        ("±", "right"),
-    ):
-        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+
+
+#: the widest a cards column starts out, in terminal cells (four cards): with the other
+#: columns, two such columns still fit 80; a longer play folds
+CARDS_WIDTH = 13
+
+
+def _decision_tables(analysis: GameAnalysis) -> list[Table]:
+    """A table per round of every analysed play: the play and its estimate, the best
+    alternative and its, the loss and its noise; the columns as wide in every round."""
+    from rich.cells import cell_len
+
+    from tuolaji.render import cards_text
+
+    rounds: dict[int, list[DecisionAnalysis]] = {}
     for decision in analysis.decisions:
+        rounds.setdefault(decision.round_number, []).append(decision)
+    widest = max(
+        (
+            cell_len(cards_text(estimate.cards).plain)
+            for decision in analysis.decisions
+            for estimate in (decision.chosen, decision.best)
+        ),
+        default=0,
+    )
+    width = min(widest, CARDS_WIDTH)
+    return [_round_table(number, decisions, width) for number, decisions in rounds.items()]
+
+
+def _round_table(number: int, decisions: list[DecisionAnalysis], cards_width: int) -> Table:
+    """One round's decisions: no lines between the columns, which two spaces part, so
+    that nine columns fit 80 terminal columns; the cards columns ``cards_width`` wide
+    (or as wide as their headings' longest word), a longer play folding between cards."""
+    from rich import box
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    from tuolaji.render import cards_text
+
+    table = Table(
+        title=_("Round {number}").format(number=number),
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    trick, burial = _("trick"), _("burial")
+    played, alternative = _("played"), _("best alternative")
+
+    def cards_column(heading: str) -> int:
+        return max(cards_width, *map(cell_len, heading.split()))
+
+    table.add_column(trick, justify="right", no_wrap=True, min_width=cell_len(burial))
+    # the cards fold between cards, and a heading between its words, never inside one
+    table.add_column(played, min_width=cards_column(played))
+    table.add_column(_("levels"), justify="right", no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
+    table.add_column(alternative, min_width=cards_column(alternative))
+    table.add_column(_("levels"), justify="right", no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
+    table.add_column(_("loss"), justify="right", no_wrap=True)
+    table.add_column("±", justify="right", no_wrap=True)
+    for decision in decisions:
         chosen, best = decision.chosen, decision.best
-        table.add_row(
-            str(decision.round_number),
-            _("burial") if decision.burying else str(decision.trick),
+        cells: list[RenderableType] = [
+            burial if decision.burying else str(decision.trick),
             cards_text(chosen.cards),
             f"{chosen.levels:+.2f}",
             f"{chosen.points:.0f}",
@@ -198,17 +283,21 @@ def _decisions_table(analysis: GameAnalysis) -> Table:
             f"{best.points:.0f}",
             f"{decision.loss:.2f}" if decision.loss else "",
             f"{decision.noise:.2f}",
-        )
+        ]
+        table.add_row(*cells)
     return table
 
 
-def _summary_lines(analysis: GameAnalysis, top: int) -> list[Text | str]:
-    """The decisions that cost most, one sentence each, and what was left out."""
-    lines: list[Text | str] = []
+def _summary_lines(analysis: GameAnalysis, top: int) -> list[RenderableType]:
+    """The decisions that cost most, one sentence each (indented, so that a sentence
+    folded onto a second line still reads as one), and what was left out."""
+    from rich.padding import Padding
+
+    lines: list[RenderableType] = []
     costliest = analysis.costliest(top)
     if costliest:
         lines.append(_("The decisions that cost most:"))
-        lines += [_costly_sentence(decision) for decision in costliest]
+        lines += [Padding(_costly_sentence(decision), (0, 0, 0, 2)) for decision in costliest]
     elif analysis.decisions:
         lines.append(_("No play did worse than the alternatives tried."))
     else:

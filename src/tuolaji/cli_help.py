@@ -19,16 +19,13 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-import typer
 from rich.cells import cell_len
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from tuolaji import __version__
-from tuolaji.arena.limits import MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
-from tuolaji.engine_build import engine_build
-from tuolaji.extras import MissingExtra, require_extra
+from tuolaji.arena.limits import DEFAULT_GAMES, MAX_REPLACED_SHARE, MIN_DEALS_FOR_VERDICT
+from tuolaji.cli_errors import exit_reporting_errors
 from tuolaji.i18n import N_, SUPPORTED, _, choose_language, set_language
 
 #: The environment variable that names the language of the command, before the locale's.
@@ -37,6 +34,7 @@ LANG_VARIABLE = "TUOLAJI_LANG"
 #: would have to be kept in step with the code by hand (and "1%" reads as a printf
 #: format to the catalog tools).
 HELP_FIELDS = {
+    "default_games": str(DEFAULT_GAMES),
     "min_deals": str(MIN_DEALS_FOR_VERDICT),
     "max_share": f"{MAX_REPLACED_SHARE:.0%}",
 }
@@ -273,7 +271,9 @@ class TuolajiCommand(HelpLayout, TyperCommand):
 
 class TuolajiGroup(HelpLayout, TyperGroup):
     """The ``tuolaji`` command: before parsing, it picks the language from the raw
-    arguments and translates the help of the whole command tree into it."""
+    arguments and translates the help of the whole command tree into it; run from the
+    command line, it reports every error one way and exits with the status of
+    :mod:`tuolaji.cli_errors`."""
 
     def main(
         self,
@@ -284,55 +284,23 @@ class TuolajiGroup(HelpLayout, TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        """Set the language, translate the help, then parse and run as Typer does."""
-        setup_cli_language(sys.argv[1:] if args is None else args)
-        translate_help(self)
-        return super().main(
-            args=args,
-            prog_name=prog_name,
-            complete_var=complete_var,
-            standalone_mode=standalone_mode,
-            windows_expand_args=windows_expand_args,
-            **extra,
-        )
+        """Set the language, translate the help, then parse and run as Typer does, in
+        click's non-standalone mode; in standalone mode (the command line) the errors
+        and the exit status are then :func:`~tuolaji.cli_errors.exit_reporting_errors`'s."""
+        parse_and_run = super().main
 
+        def run() -> Any:
+            setup_cli_language(sys.argv[1:] if args is None else args)
+            translate_help(self)
+            return parse_and_run(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
 
-def missing_extra_message(error: MissingExtra) -> str:
-    """The translated sentence that names the extra to install."""
-    return _(
-        "this command needs tuolaji[{extra}], which is not fully installed (missing: "
-        "{modules}). Install it with: pip install 'tuolaji[{extra}]'"
-    ).format(extra=error.extra, modules=", ".join(error.missing))
-
-
-def error_line(message: str) -> None:
-    """Print one ``error:`` line on stderr."""
-    typer.echo(_("error: {message}").format(message=message), err=True)
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    """Print one ``error:`` line on stderr and exit with ``code``."""
-    error_line(message)
-    raise typer.Exit(code)
-
-
-def require_extra_or_exit(extra: str) -> None:
-    """Stop with one ``error:`` line naming the extra to install when a package of
-    ``extra`` (tuolaji/extras.py) is missing: before any work, not halfway through."""
-    try:
-        require_extra(extra)
-    except MissingExtra as error:
-        fail(missing_extra_message(error))
-
-
-def version_line() -> str:
-    """What ``tuolaji version`` and ``--version`` print: the version, and which build of
-    the engine runs (compiled with mypyc or pure Python: :mod:`tuolaji.engine_build`)."""
-    build = engine_build()
-    if build == "compiled":
-        engine = _("engine compiled with mypyc")
-    elif build == "pure":
-        engine = _("engine in pure Python")
-    else:
-        engine = _("engine partly compiled: reinstall tuolaji")
-    return f"{__version__} ({engine})"
+        if not standalone_mode:
+            return run()
+        exit_reporting_errors(run)

@@ -1,4 +1,9 @@
-"""``tuolaji serve``: the online game (the server extra), kept apart from cli.py."""
+"""``tuolaji serve``: the online game (the server extra), kept apart from cli.py.
+
+What can be found wrong before serving is said in one ``Error:`` line, before anything
+starts: a bad database URL or an address that cannot be listened on (a port in use)
+with exit status 2, a database that cannot be opened with exit status 1
+(:mod:`tuolaji.cli_errors`)."""
 
 from __future__ import annotations
 
@@ -6,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from tuolaji.cli_help import require_extra_or_exit
-from tuolaji.i18n import N_
+from tuolaji.cli_errors import fail, refuse, require_extra_or_exit, usage_error
+from tuolaji.i18n import N_, _
 
 SERVE_SHORT_HELP = N_("Serve the online game: rooms, seats, bots, reconnect.")
 SERVE_HELP = N_(
@@ -69,12 +74,15 @@ def serve(
     """Serve the online game until stopped (Ctrl-C or SIGTERM)."""
     require_extra_or_exit("server")
     from tuolaji.server.config import ServerConfig, default_db_url, normal_db_url
+    from tuolaji.server.listen import ListenError
+    from tuolaji.server.run import StartFailed
     from tuolaji.server.run import serve as run
+    from tuolaji.server.storage_rows import StorageError
 
     try:
         url = default_db_url() if db is None else normal_db_url(db)
     except (ValueError, OSError) as error:
-        raise typer.BadParameter(str(error), param_hint="'--db'") from None
+        usage_error(str(error), "--db")
 
     def started(address: str) -> None:
         # Not translated: a line for the operator's log, which scripts and tests wait for.
@@ -88,7 +96,27 @@ def serve(
         grace_s=grace,
         allow_seeds=allow_seeds,
     )
-    # Stopped by SIGTERM or Ctrl-C: exit 0 once every game is stored and every
-    # connection told; 1 when a second Ctrl-C cut that short (docs/protocol.md).
-    if not run(config, host, port, started):
-        raise typer.Exit(1)
+    try:
+        stopped_cleanly = run(config, host, port, started)
+    except ListenError as error:  # found before anything started
+        if error.in_use:
+            refuse(
+                _(
+                    "cannot listen on {address}: the port is already in use (stop what uses "
+                    "it, or choose another port with --port)"
+                ).format(address=error.address)
+            )
+        refuse(
+            _("cannot listen on {address}: {reason}").format(
+                address=error.address, reason=error.reason
+            )
+        )
+    except StorageError as error:  # found before anything started, too
+        fail(str(error))
+    except StartFailed:
+        fail(_("the server could not start: see the log above"))
+    else:
+        # Stopped by SIGTERM or Ctrl-C: exit 0 once every game is stored and every
+        # connection told; 1 when a second Ctrl-C cut that short (docs/protocol.md).
+        if not stopped_cleanly:
+            raise typer.Exit(1)

@@ -4,7 +4,8 @@
   the talon guarded (the no-peeking guards of tests/bots) gives the analysis of the
   whole record, number for number.
 - With a budget in guesses it is reproducible (no clock read), whatever rounds are
-  analysed; another seed guesses differently.
+  analysed and however many worker processes share the decisions; another seed
+  guesses differently.
 - On a constructed position with one clearly best play it finds that play: leading the
   top trump early throws away the last trick and its talon bonus (R-S2).
 - Bad requests (a seat or round the record lacks, a bad budget) are refused cleanly.
@@ -222,9 +223,31 @@ def test_it_finds_the_play_that_keeps_the_last_trick(seed: int) -> None:
 # ------------------------------------------------------------------ refusals
 
 
+def test_worker_processes_give_the_analysis_of_one_process() -> None:
+    # Two rounds over three workers: each worker carries the seat's knowledge on from
+    # its last decision, across the round's end too, and the results keep their order.
+    record = heuristic_record(7, rounds=2)
+    alone = analyse_record(record, 3, guesses=2, seed=4, inference=0.5)
+    ticks: list[tuple[int, int]] = []
+    shared = analyse_record(
+        record,
+        3,
+        guesses=2,
+        seed=4,
+        inference=0.5,
+        jobs=3,
+        progress=lambda done, total: ticks.append((done, total)),
+    )
+    assert shared == alone and shared.to_json(99) == alone.to_json(99)
+    total = len(alone.decisions) + alone.forced
+    assert ticks == [(done, total) for done in range(1, total + 1)]
+    assert {d.round_number for d in shared.decisions} == {1, 2}
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
+        ({"jobs": 0}, "the worker processes (jobs) must be 1 to 128, not 0"),
         ({"seat": 4}, "there is no seat 4: seats are 0 to 3 (R-N4)"),
         ({"seat": -1}, "there is no seat -1: seats are 0 to 3 (R-N4)"),
         ({"round_number": 2}, "the record has no round 2: it holds rounds 1 to 1"),

@@ -117,7 +117,7 @@ def test_the_command_reports_timeouts_everywhere(tmp_path: Path) -> None:
         and "timeout: no answer within 0.3 s" in line
         for line in logged
     ), logged
-    (refusal,) = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    (refusal,) = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
     assert (
         f"made {sleepy['replaced_decisions']} of the {sleepy['decisions']} decisions of sleepy"
         in (refusal)

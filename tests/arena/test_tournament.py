@@ -424,7 +424,7 @@ def test_cli_a_crashed_bot_fails_with_status_3_and_keeps_the_results(tmp_path: P
     summary = json.loads(done.stdout)
     assert summary["replaced_too_often"] == [crashing_bot()] and summary["stronger"] is None
     assert summary["players"][crashing_bot()]["replaced_decisions"] > 50
-    error_lines = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    error_lines = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
     assert len(error_lines) == 1, done.stderr
     assert f"of {crashing_bot()} (100.0%), more than the 1% allowed" in error_lines[0]
     assert "Traceback" not in done.stderr
@@ -581,7 +581,7 @@ def test_cli_prints_the_results_when_they_cannot_be_written(
     assert done.exit_code == 1
     assert json.loads(done.stdout)["deals"] == 2  # the results are not lost
     assert done.stderr.strip() == (
-        f"error: could not write the results into {out}: {os.strerror(errno.ENOSPC)}"
+        f"Error: could not write the results into {out}: {os.strerror(errno.ENOSPC)}"
     )
 
 

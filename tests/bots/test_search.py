@@ -43,7 +43,7 @@ from tuolaji.core.cards import from_layers
 from tuolaji.game import Game, Phase, RoundStart, observe
 from tuolaji.game.determinize import game_from_observation
 from tuolaji.game.record import GameRecord, record_of
-from tuolaji.game.state import RoundResult
+from tuolaji.game.results import RoundResult
 
 
 def walk_decisions(rules: RuleSet, seed: int) -> Iterator[Game]:

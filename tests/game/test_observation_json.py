@@ -1,7 +1,8 @@
-"""Observations through JSON, both ways: ``Observation.from_json(o.to_json()) == o`` for
-observations of seeded games in every phase, for every seat and the spectator, with
-what the JSON once dropped (the next drawer, the window's passes, trick numbers, each
-finished trick's failed throw); anything else is refused with a ``WireFormatError``."""
+"""Observations through JSON, both ways: ``observation_from_json(observation_to_json(o))``
+is ``o`` for observations of seeded games in every phase, for every seat and the
+spectator, with what the JSON once dropped (the next drawer, the window's passes, trick
+numbers, each finished trick's failed throw); anything else is refused with a
+``WireFormatError``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tuolaji.core import parse_cards
-from tuolaji.game import Game, Observation, Phase, WireFormatError, observe
+from tuolaji.game import (
+    Game,
+    Observation,
+    Phase,
+    WireFormatError,
+    observation_from_json,
+    observation_to_json,
+    observe,
+)
 
 from .test_properties import steps
 from .test_streams import OBSERVERS, seeded_game
@@ -63,7 +72,7 @@ OLD_RESULT_KEYS = {
 
 def through_json(obs: Observation) -> Observation:
     """``obs`` written as JSON text and read back."""
-    return Observation.from_json(json.loads(json.dumps(obs.to_json())))
+    return observation_from_json(json.loads(json.dumps(observation_to_json(obs))))
 
 
 def sampled_observations(seeds: range, every: int = 7) -> list[Observation]:
@@ -96,7 +105,7 @@ def test_observations_of_every_phase_and_seat_round_trip() -> None:
 
 def test_the_json_keeps_the_keys_bots_read_and_adds_what_it_dropped() -> None:
     for obs in observations()[::50]:
-        data = obs.to_json()
+        data = observation_to_json(obs)
         assert OLD_KEYS | {"next_drawer", "window_passes"} <= set(data)
         if obs.last_round is not None:
             assert set(data["last_round"]) >= OLD_RESULT_KEYS | {"talon_shown", "penalties"}
@@ -110,7 +119,7 @@ def test_r_h1_to_r_h3_finished_tricks_keep_their_failed_throws() -> None:
     ]
     assert with_throw
     obs = with_throw[0]
-    data = obs.to_json()
+    data = observation_to_json(obs)
     for trick, written in zip(obs.tricks, data["tricks"], strict=True):
         assert written["number"] == trick.number
         throw = trick.failed_throw
@@ -127,19 +136,19 @@ def test_r_h1_to_r_h3_finished_tricks_keep_their_failed_throws() -> None:
 def test_r_d2_r_t4_the_next_drawer_and_the_windows_passes_come_back() -> None:
     game = Game(seed=9)
     game.draw()
-    assert observe(game, 2).to_json()["next_drawer"] == 1
+    assert observation_to_json(observe(game, 2))["next_drawer"] == 1
     assert through_json(observe(game, 2)).next_drawer == 1
     while game.phase is Phase.DRAW:
         game.draw()
     seat = game.turn().seat
     assert seat is not None
     game.pass_declaring(seat)
-    assert observe(game, None).to_json()["window_passes"] == 1
+    assert observation_to_json(observe(game, None))["window_passes"] == 1
     assert through_json(observe(game, None)).window_passes == 1
 
 
 #: a play-phase observation's JSON, for the refusal tests
-SAMPLE = sampled_observations(range(1), every=100)[-12].to_json()
+SAMPLE = observation_to_json(sampled_observations(range(1), every=100)[-12])
 
 
 #: a pair of the sample's rank but another one's: no declaration in its round (R-T2)
@@ -190,21 +199,21 @@ def changed(name: str, value: object) -> dict[str, Any]:
 )
 def test_bad_json_is_refused_with_a_clean_error(data: object, message: str) -> None:
     with pytest.raises(WireFormatError, match=message):
-        Observation.from_json(data)
+        observation_from_json(data)
 
 
 @pytest.mark.parametrize("cards", ["2S", "2H 2H", "BJ BJ", "RJ RJ"])
 def test_r_t2_a_declaration_of_the_rounds_rank_or_jokers_is_read(cards: str) -> None:
     data = {**SAMPLE, "rank": "2", "declaration": {"seat": 3, "cards": cards}}
     data["declarations"] = [data["declaration"]]
-    obs = Observation.from_json(data)
+    obs = observation_from_json(data)
     assert obs.declaration is not None and obs.declaration.cards == tuple(parse_cards(cards))
 
 
 def test_a_trick_before_the_trump_is_settled_is_refused() -> None:
-    draw = next(obs for obs in observations() if obs.phase is Phase.DRAW).to_json()
+    draw = observation_to_json(next(obs for obs in observations() if obs.phase is Phase.DRAW))
     with pytest.raises(WireFormatError, match="'trick' must be empty"):
-        Observation.from_json({**draw, "trick": [[0, "AS"]]})
+        observation_from_json({**draw, "trick": [[0, "AS"]]})
 
 
 JSON = st.recursive(
@@ -220,7 +229,7 @@ def test_any_change_to_an_observations_json_is_read_or_refused_cleanly(
     name: str, value: object
 ) -> None:
     try:
-        obs = Observation.from_json(changed(name, value))
+        obs = observation_from_json(changed(name, value))
     except WireFormatError:
         return
     assert through_json(obs) == obs

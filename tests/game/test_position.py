@@ -333,7 +333,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
         tuple(game.results),
         tuple(game.packs),
         game.winner,
-        game._rng.getstate(),
+        game.dealer.random_state(),
     )
 
 

@@ -50,6 +50,7 @@ from tuolaji.game import (
     Pass,
     Phase,
     Play,
+    observation_to_json,
     observe,
 )
 from tuolaji.game.actions import Action
@@ -323,7 +324,7 @@ def check_observation(game: Game, seat: int | None) -> None:
         assert obs.buried == ()
     # R-K1: every seat and the spectator see the finished round's talon
     assert obs.last_round == (game.results[-1] if game.results else None)
-    shown = cards_in_json(json.dumps(obs.to_json()))
+    shown = cards_in_json(json.dumps(observation_to_json(obs)))
     visible = visible_to(game, seat)
     assert all(count <= visible[kind] for kind, count in shown.items()), (
         seat,

@@ -28,6 +28,7 @@ from tuolaji.game.events import (
     ThrowFailed,
     TrickWon,
 )
+from tuolaji.game.observation_json import observation_to_json
 
 from .test_scenarios import c, draw, finish_draw, pass_window, random_players, refuse, stack
 
@@ -332,7 +333,7 @@ def test_r_k1_every_seat_sees_the_talon_once_the_round_ends(x: int) -> None:
     for seat in (0, 1, 2, 3, None):
         obs = observe(game, seat)
         assert obs.last_round is not None and obs.last_round.talon == talon
-        assert sorted(parse_cards(obs.to_json()["last_round"]["talon"])) == list(talon)
+        assert sorted(parse_cards(observation_to_json(obs)["last_round"]["talon"])) == list(talon)
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ def deep_snapshot(game: Game) -> tuple[object, ...]:
         tuple(game.levels),
         tuple(game.results),
         game.winner,
-        game._rng.getstate(),
+        game.dealer.random_state(),
     )
 
 

@@ -58,6 +58,7 @@ from tuolaji.game.events import (
     ThrowFailed,
     TrickWon,
 )
+from tuolaji.game.observation_json import observation_from_json, observation_to_json
 
 from .test_properties import steps
 from .test_scenarios import window_game
@@ -114,9 +115,9 @@ def check_streams(game: Game, seats_players: Sequence[Player]) -> set[type]:
 
     After every action, each observer's rebuilt observation must be ``observe``'s. The
     views a seat receives never carry another seat's drawn, taken or buried cards."""
-    welcome = {seat: observe(game, seat).to_json() for seat in OBSERVERS}
+    welcome = {seat: observation_to_json(observe(game, seat)) for seat in OBSERVERS}
     clients = {
-        seat: SeatView(Observation.from_json(json.loads(json.dumps(welcome[seat]))))
+        seat: SeatView(observation_from_json(json.loads(json.dumps(welcome[seat]))))
         for seat in OBSERVERS
     }
     seen: set[type] = set()

@@ -23,7 +23,7 @@ from tuolaji.game.events import (
     TrickWon,
     TrumpSettled,
 )
-from tuolaji.game.state import RoundResult
+from tuolaji.game.results import RoundResult
 from tuolaji.play import words
 from tuolaji.play.narrate import describe, game_over_text, round_verdict, summary_lines
 from tuolaji.play.rules_text import DETAILS, SECTIONS, rules_text

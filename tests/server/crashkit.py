@@ -31,8 +31,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tuolaji.bots.base import Player, seat_decision
 from tuolaji.core.cards import SEATS, format_cards
-from tuolaji.game import Observation, Phase, SeatView, event_from_json
+from tuolaji.game import Phase, SeatView, event_from_json
 from tuolaji.game.actions import action_to_json
+from tuolaji.game.observation_json import observation_from_json
 from tuolaji.server.verdicts import client_action
 
 #: how long a server may take to say it is open (imports and migrations, on a busy box)
@@ -359,7 +360,7 @@ class SeatClient:
                     f"welcomed at seq {frame['seq']} after being told of {self.last_seq} "
                     "events: the server forgot what it told"
                 )
-            self.view = SeatView(Observation.from_json(frame["observation"]))
+            self.view = SeatView(observation_from_json(frame["observation"]))
             self.last_seq = frame["seq"]
             self.status = frame["room"]["status"]
         elif kind == "event":

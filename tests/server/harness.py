@@ -36,6 +36,7 @@ from tuolaji.bots.base import seat_decision
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.core.cards import format_cards
 from tuolaji.game import Observation, SeatView, event_from_json
+from tuolaji.game.observation_json import observation_from_json
 from tuolaji.server.app import create_app
 from tuolaji.server.clock import ManualClock
 from tuolaji.server.config import ServerConfig
@@ -351,7 +352,7 @@ class Player:
         kind = frame["type"]
         if kind == "welcome":
             assert frame["seat"] == self.seat
-            self.view = SeatView(Observation.from_json(frame["observation"]))
+            self.view = SeatView(observation_from_json(frame["observation"]))
             self.last_seq = frame["seq"]
             self.room = frame["room"]
         elif kind == "event":

@@ -26,6 +26,7 @@ from server.harness import (
 )
 from tuolaji.core.cards import RANKS, SUITS, format_cards, full_pack
 from tuolaji.game.observation import observe
+from tuolaji.game.observation_json import observation_to_json
 
 #: how many bad frames are sent in all (the issue asks for at least 10,000)
 FRAMES = 10_000
@@ -123,7 +124,7 @@ def _snapshot(live: LiveServer, code: str) -> Any:
     return (
         room.seq,
         len(room.log),
-        [observe(room.game, seat).to_json() for seat in (0, 1, 2, 3, None)],
+        [observation_to_json(observe(room.game, seat)) for seat in (0, 1, 2, 3, None)],
     )
 
 

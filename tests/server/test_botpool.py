@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tuolaji.game import ActionKind, Game, observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.server import botpool
 from tuolaji.server.botpool import (
     BotFailed,
@@ -41,7 +42,9 @@ class Situation:
 
     def request(self, player: str, seed: int = 7) -> BotRequest:
         """The request a room would send for this seat."""
-        return BotRequest(player, seed, self.decision, observe(self.game, self.seat).to_json())
+        return BotRequest(
+            player, seed, self.decision, observation_to_json(observe(self.game, self.seat))
+        )
 
     def accepts(self, answer: tuple[int, ...] | None) -> bool:
         """Whether the game takes ``answer`` as this seat's action now."""
@@ -126,7 +129,9 @@ async def test_bots_declare_legally_through_a_whole_deal(player: str) -> None:
             if not game.could_declare(seat):  # an earlier answer this card outbid it
                 continue
             number += 1
-            request = BotRequest(player, number, "declaration", observe(game, seat).to_json())
+            request = BotRequest(
+                player, number, "declaration", observation_to_json(observe(game, seat))
+            )
             answer = await pool.decide(request, BOUND_S)
             if answer is not None:
                 assert game.can_declare(seat, answer), (seat, answer)

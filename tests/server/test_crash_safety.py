@@ -43,6 +43,7 @@ from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.rules import rules_from_spec
 from tuolaji.game import Game, Phase, event_to_json, observe, view
 from tuolaji.game.actions import Bury, Declare, Pass, Play, action_to_json
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.record import record_from_json, replay
 from tuolaji.game.record_schema import read_action
 from tuolaji.server.botpool import BotRequest, Decision, think
@@ -373,7 +374,9 @@ def _check_told(client: SeatClient, game: Game) -> None:
         final = json.loads(json.dumps(event_to_json(view(game.events[number - 1], client.seat))))
         assert told == final, f"seat {client.seat} of {client.code}: event {number} changed"
     assert client.view is not None
-    assert client.view.observation.to_json() == observe(game, client.seat).to_json()
+    assert observation_to_json(client.view.observation) == observation_to_json(
+        observe(game, client.seat)
+    )
 
 
 def _check_acked(client: SeatClient, stored: StoredRoom) -> None:
@@ -419,7 +422,7 @@ def _check_bots(stored: StoredRoom, started_at: list[float]) -> None:
                 player=player,
                 seed=rows.seed * SEED_STRIDE + entry.number - 1,
                 decision=decision,
-                observation=observe(game, entry.seat).to_json(),
+                observation=observation_to_json(observe(game, entry.seat)),
             )
             cards = think(request)
             expected = (

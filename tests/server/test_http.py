@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from server.harness import LiveServer, eventually, running_server, sqlite_url
-from tuolaji.game import Game, Observation, SeatView, event_from_json, observe
+from tuolaji.game import Game, SeatView, event_from_json, observe
+from tuolaji.game.observation_json import observation_from_json
 
 HUMAN = {"player": "human"}
 
@@ -175,7 +176,7 @@ async def test_records_whole_after_the_game_and_per_seat_during_it(tmp_path: Pat
             0,
             code,
         )
-        view = SeatView(Observation.from_json(record["observation"]))
+        view = SeatView(observation_from_json(record["observation"]))
         for event in record["events"]:
             view.apply(event_from_json(event))
         assert view.observation == observe(room.game, 0)

@@ -23,7 +23,7 @@ from server.harness import (
     running_server,
     sqlite_url,
 )
-from tuolaji.game import observe
+from tuolaji.game import observation_to_json, observe
 from tuolaji.server import app as server_app
 from tuolaji.server.room import Room
 
@@ -52,7 +52,7 @@ def _state(room: Room) -> Any:
     return (
         room.seq,
         len(room.log),
-        [observe(room.game, seat).to_json() for seat in (0, 1, 2, 3, None)],
+        [observation_to_json(observe(room.game, seat)) for seat in (0, 1, 2, 3, None)],
         room.info()["seats"],
         room.info()["watchers"],
     )

@@ -17,7 +17,8 @@ import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from tuolaji.core.cards import parse_cards
-from tuolaji.game import Observation, event_from_json
+from tuolaji.game import event_from_json
+from tuolaji.game.observation_json import observation_from_json
 from tuolaji.server import schema
 from tuolaji.server.protocol import (
     Ack,
@@ -91,9 +92,9 @@ def check_frame(text: str) -> tuple[str, dict[str, typing.Any]]:
     if data["type"] == "event":
         event_from_json(data["event"])
     if data["type"] == "welcome":
-        Observation.from_json(data["observation"])
+        observation_from_json(data["observation"])
     if data.get("table") is not None:
-        Observation.from_json(data["table"]["observation"])
+        observation_from_json(data["table"]["observation"])
         for group in data["table"]["hand_groups"]:
             parse_cards(group["cards"])
     return "server", data

@@ -30,7 +30,6 @@ from tuolaji.core.cards import full_pack, parse_cards
 from tuolaji.core.rules import RuleSet, rules_from_spec
 from tuolaji.game.actions import Bury, Declare, Draw, Pass, Play, action_to_json
 from tuolaji.server.storage import (
-    MIGRATIONS,
     LoggedAction,
     RoomRow,
     RoomSummary,
@@ -40,6 +39,7 @@ from tuolaji.server.storage import (
     StoredRoom,
     metadata,
 )
+from tuolaji.server.storage_open import MIGRATIONS
 
 #: the clock's start (ManualClock's default): rooms are made at this time
 T0 = 1_800_000_000.0

@@ -22,6 +22,7 @@ from tuolaji.core.trump import suit_label
 from tuolaji.game.events import TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.state import Phase
 from tuolaji.server.fanout import Connection, EventFanout
 from tuolaji.server.table import table_json
@@ -45,7 +46,7 @@ def expected_actions(observation: Observation) -> list[str]:
 def check_table(table: dict[str, Any], observation: Observation) -> None:
     """``table`` is the one ``observation`` gives: the observation itself, the hand in
     the shown order, the open actions and the declarations that would stand."""
-    assert table["observation"] == observation.to_json()
+    assert table["observation"] == observation_to_json(observation)
     ctx = display_context(observation)
     assert table["hand_groups"] == [
         {"suit": suit_label(suit), "cards": format_cards(group)}
@@ -127,7 +128,7 @@ def test_a_table_in_each_phase(phase: Phase) -> None:
     spectator = table_json(game, None)
     public = {key: table_json(game, 0)[key] for key in ("winning", "point_cards")}
     assert spectator == {
-        "observation": observe(game, None).to_json(),
+        "observation": observation_to_json(observe(game, None)),
         "hand_groups": [],
         "actions": [],
         "declarations": [],

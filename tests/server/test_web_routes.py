@@ -217,7 +217,12 @@ msgstr ""
 
 def test_serve_allow_seeds_reaches_the_servers_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[ServerConfig] = []
-    monkeypatch.setattr(server_run, "serve", lambda config, *_args: started.append(config) or True)
+
+    def serve(config: ServerConfig, *_args: object) -> bool:
+        started.append(config)
+        return True  # stopped cleanly
+
+    monkeypatch.setattr(server_run, "serve", serve)
     runner = CliRunner()
     for args, allowed in ((["--allow-seeds"], True), ([], False)):
         result = runner.invoke(cli_app, ["serve", "--db", "sqlite:///x.db", *args])

@@ -29,17 +29,19 @@ while the cards are still being drawn, and the search has no playout of the draw
 
 The same record, seat, guess budget and seed always give the same analysis: no clock is
 read, and each decision draws its guesses from its own seeded generator, so analysing
-one round alone gives that round's numbers of the whole analysis.
+one round alone gives that round's numbers of the whole analysis, and spreading the
+decisions over worker processes (``jobs``) gives the numbers of one process.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES
+from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS
 from tuolaji.bots.burial import burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.inference import Guesser, check_weight
@@ -57,7 +59,7 @@ from tuolaji.core.cards import SEATS, format_cards, team_of
 from tuolaji.game.actions import Bury, Play
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
-from tuolaji.game.record import GameRecord, replay
+from tuolaji.game.record import GameRecord, record_from_json, replay
 from tuolaji.game.state import Phase
 
 #: Guesses per decision by default, and the most a decision takes (arena.limits).
@@ -319,6 +321,77 @@ def analyse_decision(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How each decision is analysed: the guesses, the seed they are drawn from, the
+    heuristic candidates compared and the inference weight."""
+
+    guesses: int
+    seed: int
+    width: int
+    inference: float
+
+
+def with_knowledge(decisions: Sequence[SeatDecision]) -> Iterator[tuple[SeatDecision, Knowledge]]:
+    """Each decision with the seat's knowledge just before it, carried on from the one
+    before (:func:`~tuolaji.bots.knowledge.knowledge_for`, which brings one knowledge up
+    to date in place: each is current only until the next is yielded)."""
+    know: Knowledge | None = None
+    for decision in decisions:
+        know = knowledge_for(decision.observation, know)
+        yield decision, know
+
+
+def analysed(decision: SeatDecision, know: Knowledge, budget: Budget) -> DecisionAnalysis | None:
+    """The analysis of one decision (:func:`analyse_decision`), its guesses drawn from
+    the generator of where it is (:func:`decision_rng`)."""
+    rng = decision_rng(budget.seed, decision.round_number, decision.trick)
+    return analyse_decision(
+        decision.observation,
+        know,
+        decision.cards,
+        rng,
+        budget.guesses,
+        budget.width,
+        budget.inference,
+    )
+
+
+class _WorkerDecisions:
+    """The decisions a worker process analyses, read once when it starts, and the
+    knowledge it has carried up to the next one (workers take decisions in order)."""
+
+    decisions: Sequence[SeatDecision] = ()
+    budget: Budget | None = None
+    chain: Iterator[tuple[SeatDecision, Knowledge]] = iter(())
+    next_index = 0
+
+
+def _start_worker(
+    record_json: dict[str, Any], seat: int, round_number: int | None, budget: Budget
+) -> None:
+    """Read the record in a new worker process and find the seat's decisions in it."""
+    _WorkerDecisions.decisions = seat_decisions(record_from_json(record_json), seat, round_number)
+    _WorkerDecisions.budget = budget
+    _WorkerDecisions.chain = with_knowledge(_WorkerDecisions.decisions)
+    _WorkerDecisions.next_index = 0
+
+
+def _analyse_in_worker(index: int) -> tuple[int, DecisionAnalysis | None]:
+    """Decision ``index`` analysed in a worker process, with the knowledge the seat had
+    just before it: the knowledge is carried on from the worker's last decision, and
+    from the first one again when the index goes back."""
+    work = _WorkerDecisions
+    assert work.budget is not None
+    if index < work.next_index:
+        work.chain, work.next_index = with_knowledge(work.decisions), 0
+    while True:
+        decision, know = next(work.chain)
+        work.next_index += 1
+        if work.next_index > index:
+            return index, analysed(decision, know, work.budget)
+
+
 def analyse_record(
     record: GameRecord,
     seat: int = 0,
@@ -329,32 +402,51 @@ def analyse_record(
     inference: float = DEFAULT_INFERENCE,
     round_number: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> GameAnalysis:
     """Analyse every play ``seat`` made in ``record`` (see the module docstring).
-    ``progress(done, total)`` is called after each decision. A bad record raises
-    :class:`~tuolaji.game.record.RecordError`; a seat, round or budget out of range
-    :class:`AnalysisError`."""
+    ``progress(done, total)`` is called after each decision. ``jobs`` > 1 spreads the
+    decisions over that many worker processes; the analysis is the same as with one. A
+    bad record raises :class:`~tuolaji.game.record.RecordError`; a seat, round, budget
+    or number of jobs out of range :class:`AnalysisError`."""
     if type(guesses) is not int or not 1 <= guesses <= MAX_GUESSES:
         raise AnalysisError(f"the guesses must be 1 to {MAX_GUESSES}, not {guesses}")
     if type(width) is not int or width < 1:
         raise AnalysisError(f"the width must be 1 or more, not {width}")
+    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
+        raise AnalysisError(f"the worker processes (jobs) must be 1 to {MAX_JOBS}, not {jobs}")
     try:
         check_weight(inference)
     except ValueError as error:
         raise AnalysisError(str(error)) from None
+    budget = Budget(guesses, seed, width, inference)
     decisions = seat_decisions(record, seat, round_number)
-    analysed: list[DecisionAnalysis] = []
-    forced = 0
-    know: Knowledge | None = None
-    for done, decision in enumerate(decisions, start=1):
-        obs = decision.observation
-        know = knowledge_for(obs, know)
-        rng = decision_rng(seed, decision.round_number, decision.trick)
-        result = analyse_decision(obs, know, decision.cards, rng, guesses, width, inference)
-        if result is None:
-            forced += 1
-        else:
-            analysed.append(result)
+    results: list[DecisionAnalysis | None] = [None] * len(decisions)
+
+    def finished(done: int) -> None:
         if progress is not None:
             progress(done, len(decisions))
-    return GameAnalysis(seat, guesses, seed, width, inference, tuple(analysed), forced)
+
+    if jobs == 1 or len(decisions) < 2:
+        for done, (decision, know) in enumerate(with_knowledge(decisions), start=1):
+            results[done - 1] = analysed(decision, know, budget)
+            finished(done)
+    else:
+        # Each worker reads the record once (as JSON: both builds pickle it alike) and
+        # takes decisions as it frees up; the index puts each result in its place.
+        setup = (record.to_json(), seat, round_number, budget)
+        workers = min(jobs, len(decisions))
+        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=setup) as pool:
+            futures = [pool.submit(_analyse_in_worker, index) for index in range(len(decisions))]
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    index, result = future.result()
+                    results[index] = result
+                    finished(done)
+            except BaseException:
+                # A failed decision (or Ctrl-C) should not wait for every other one.
+                pool.shutdown(cancel_futures=True)
+                raise
+    kept = tuple(result for result in results if result is not None)
+    forced = len(decisions) - len(kept)
+    return GameAnalysis(seat, guesses, seed, width, inference, kept, forced)

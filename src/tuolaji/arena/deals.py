@@ -22,7 +22,8 @@ from tuolaji.core.cards import full_pack, team_of
 from tuolaji.core.rules import RuleSet
 from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
-from tuolaji.game.state import RoundResult, RoundStart
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import RoundStart
 
 #: The two runs of a deal, numbered as record files and reports name them.
 RUNS: tuple[int, int] = (1, 2)

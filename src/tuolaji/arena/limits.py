@@ -11,6 +11,9 @@ from __future__ import annotations
 
 #: Most whole games one ``simulate`` run plays.
 MAX_GAMES = 100_000
+#: Whole games ``tuolaji simulate`` plays when given neither a number of games nor of
+#: rounds: about 200 rounds of random players, a few seconds.
+DEFAULT_GAMES = 10
 #: Most rounds one ``simulate --rounds`` run plays.
 MAX_ROUNDS = 1_000_000
 #: Most duplicate deals one tournament plays (each deal is played twice).

@@ -16,7 +16,7 @@ from tuolaji.bots.registry import check_player_names, make_player
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.game import Game
 from tuolaji.game.record import record_of, save_record
-from tuolaji.game.state import RoundResult
+from tuolaji.game.results import RoundResult
 
 #: The record files a simulation writes (``game-00000.json``…).
 RECORD_FILES = "game-*.json"

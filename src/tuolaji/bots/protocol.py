@@ -31,6 +31,7 @@ from tuolaji.core.follow import follow_refusal, legal_follow_layers
 from tuolaji.core.leads import Leads
 from tuolaji.core.rules import RuleSet
 from tuolaji.game.observation import Observation
+from tuolaji.game.observation_json import observation_to_json
 
 PROTOCOL = "tuolaji-bot"
 VERSION = 1
@@ -80,7 +81,7 @@ def request_message(request_id: int, decision: Decision, obs: Observation) -> di
         "type": "decide",
         "id": request_id,
         "decision": decision,
-        "observation": obs.to_json(),
+        "observation": observation_to_json(obs),
     }
     if decision == "bury":
         return message  # any 8 cards of the hand: too many to list

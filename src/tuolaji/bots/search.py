@@ -57,7 +57,8 @@ from tuolaji.core.cards import (
 from tuolaji.game.determinize import game_from_observation, position_of
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
-from tuolaji.game.state import Phase, RoundResult
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import Phase
 
 #: Guesses per decision when no budget is given, and how many of the heuristic's plays
 #: are compared on each (fewer after pruning): within the goals of a second at the

@@ -10,8 +10,10 @@ from tuolaji.game.events import Event
 from tuolaji.game.game import Game
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays, LegalView
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.observation_json import observation_from_json, observation_to_json
 from tuolaji.game.position import Position, PositionError
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import CompletedTrick, Phase, RoundStart
 from tuolaji.game.streams import SeatView, StreamError
 from tuolaji.game.turn import ActionKind, Turn
 from tuolaji.game.views import stream, view
@@ -44,6 +46,8 @@ __all__ = [
     "WireFormatError",
     "event_from_json",
     "event_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "observe",
     "stream",
     "view",

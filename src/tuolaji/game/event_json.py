@@ -54,7 +54,7 @@ from tuolaji.game.events import (
     TrumpSettled,
 )
 from tuolaji.game.record_schema import found
-from tuolaji.game.state import RoundResult
+from tuolaji.game.results import RoundResult
 from tuolaji.game.wire import Fields, WireFormatError, is_int, rank_text, suit_text
 
 

@@ -20,12 +20,10 @@ an event, with the same JSON form (:mod:`tuolaji.game.event_json`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 from tuolaji.core.frozen import Frozen
-
-if TYPE_CHECKING:  # state.py imports this module: only the type checker needs this one
-    from tuolaji.game.state import RoundResult
+from tuolaji.game.results import RoundResult
 
 
 @dataclass(frozen=True, slots=True)

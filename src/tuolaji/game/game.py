@@ -15,36 +15,25 @@ may do is listed by lazy views (:mod:`tuolaji.game.legal`): :meth:`Game.legal_pl
 :meth:`Game.legal_declarations`, :meth:`Game.legal_burials`. A game can also start from
 a position in the play phase (:meth:`Game.from_position`) and be copied for playouts
 (:meth:`Game.copy`).
+
+The game is the one owner of its state and says what may happen when; the work of each
+step lives beside it: the checks (:mod:`tuolaji.game.checks`), who acts
+(:mod:`tuolaji.game.turn`), the packs (:mod:`tuolaji.game.packs`), the deal's steps
+(:mod:`tuolaji.game.dealing`), the play's (:mod:`tuolaji.game.playing`) and the round's
+settlement (:mod:`tuolaji.game.settlement`).
 """
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from tuolaji.core.cards import (
-    SEATS,
-    Layers,
-    add_layers,
-    from_layers,
-    full_pack,
-    next_seat,
-    points_of,
-    remove_layers,
-    team_of,
-    to_layers,
-)
-from tuolaji.core.chance import shuffle
-from tuolaji.core.combos import THROW, Combo, combo_of_layers
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration, flip_talon
+from tuolaji.core.cards import SEATS, Layers, from_layers, next_seat, remove_layers
+from tuolaji.core.combos import Combo
+from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.core.throws import judge_throw
-from tuolaji.core.tricks import winner_of
-from tuolaji.core.trump import TrumpContext, trump_context
-from tuolaji.game import turn as turns
+from tuolaji.core.trump import TrumpContext
 from tuolaji.game.action_log import ActionLog
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
 from tuolaji.game.checks import (
@@ -56,28 +45,16 @@ from tuolaji.game.checks import (
     declaration_after,
     seat_number,
 )
-from tuolaji.game.events import (
-    Buried,
-    CardDrawn,
-    Declared,
-    Event,
-    GameOver,
-    Passed,
-    Played,
-    Redealt,
-    RoundStarted,
-    TalonFlipped,
-    TalonTaken,
-    ThrowFailed,
-    TrickWon,
-    TrumpSettled,
-)
+from tuolaji.game.dealing import draw_card, settle_trump
+from tuolaji.game.events import Buried, Declared, Event, GameOver, Passed, Redealt, RoundStarted
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
-from tuolaji.game.points import penalty_to_opponents, trick_points_to_opponents
+from tuolaji.game.packs import Dealer
+from tuolaji.game.playing import lay_cards
 from tuolaji.game.position import Position, check_position, position_of_round, round_state_of
+from tuolaji.game.results import RoundResult
 from tuolaji.game.settlement import settle_round
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult, RoundStart, RoundState
-from tuolaji.game.turn import ActionKind, Turn, could_declare, turn_of
+from tuolaji.game.state import Phase, RoundStart, RoundState
+from tuolaji.game.turn import ActionKind, Turn, could_declare, seats_that_could_declare, turn_of
 
 ACE: Final = 12
 
@@ -123,18 +100,14 @@ class Game:
         self.seed = seed
         self.start = start
         self.round_limit = round_limit
-        self._rng = random.Random(seed)
-        self._decks = iter(decks)
+        #: the packs of the deals: the stacked ``decks`` first, then seeded shuffles
+        self.dealer = Dealer(seed, decks)
         self.levels = [0, 0] if start is None else [start.rank, start.rank]
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
         self._log = ActionLog()
         self.results: list[RoundResult] = []
-        self.stacked_decks: list[tuple[int, ...]] = []
-        # The pack order of every deal, redeals included, in deal order: records store
-        # these (docs/records.md) so replay does not depend on random.shuffle.
-        self.packs: list[tuple[int, ...]] = []
 
     @classmethod
     def from_position(
@@ -174,50 +147,36 @@ class Game:
     def copy(self) -> Game:
         """An independent copy to play on (search playouts): what an action changes is
         copied (the round's lists and hands, the events, actions and results lists, the
-        shuffle's random state, the stacked decks to come); what never changes (rules,
-        cards as tuples, frozen events) is shared."""
+        dealer: the shuffles' random state, the stacked decks to come); what never
+        changes (rules, cards as tuples, frozen events) is shared."""
         # Field by field rather than through __dict__, which the compiled build's
         # classes do not have (docs/architecture.md, "Two builds").
         twin = Game(self.rules, self.seed, (), self.start, self.round_limit, _dealt=False)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        twin._rng = rng
-        # the decks still to come: an iterator may be endless, so it is copied as it
-        # stands (a generator cannot be: give a list, or an iterator object)
-        twin._decks = copy.deepcopy(self._decks)
+        twin.dealer = self.dealer.copy()
         twin.levels = list(self.levels)
         twin.phase = self.phase
         twin.winner = self.winner
         twin.events = list(self.events)
         twin._log = self._log.copy()
         twin.results = list(self.results)
-        twin.stacked_decks = list(self.stacked_decks)
-        twin.packs = list(self.packs)
         twin.round = self.round.copy()
         return twin
 
     # ----------------------------------------------------------------- the deal
 
-    def _shuffled_pack(self) -> list[int]:
-        stacked = next(self._decks, None)
-        if stacked is None:
-            pack = full_pack()
-            shuffle(self._rng, pack)  # rng.shuffle's very draws, in compiled code
-            self.packs.append(tuple(pack))
-            return pack
-        if sorted(stacked) != full_pack():
-            raise ValueError("a stacked deck must hold the 108 cards of the pack (R-D1)")
-        self.stacked_decks.append(tuple(stacked))
-        self.packs.append(tuple(stacked))
-        return list(stacked)
-
     def _deal(
         self, number: int, rank: int, declarers: int | None, starter: int | None, first: int
     ) -> RoundState:
         self.phase = Phase.DRAW
-        state = RoundState(number, rank, declarers, starter, first, self._shuffled_pack())
+        state = RoundState(number, rank, declarers, starter, first, self.dealer.next_pack())
         self.events.append(RoundStarted(number, rank, declarers, starter, first))
         return state
+
+    @property
+    def packs(self) -> list[tuple[int, ...]]:
+        """The pack of every deal so far, redeals included, in deal order (records store
+        them: docs/records.md)."""
+        return self.dealer.packs
 
     @property
     def ctx(self) -> TrumpContext | None:
@@ -257,7 +216,7 @@ class Game:
 
     def seats_that_could_declare(self) -> tuple[int, ...]:
         """During the deal, the seats for which ``could_declare`` holds (in seat order)."""
-        return turns.seats_that_could_declare(self.phase, self.round)
+        return seats_that_could_declare(self.phase, self.round)
 
     def legal_plays(self, seat: object) -> LegalPlays:
         """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose
@@ -302,15 +261,7 @@ class Game:
         self.check_draw()
         mark = len(self.events)
         state = self.round
-        seat = (state.first_drawer + state.drawn) % SEATS
-        card = state.deck[state.drawn]
-        state.drawn += 1
-        # add_layers(hand, (bit, 0)) written out: a round draws 100 cards
-        ones, twos = state.hands[seat]
-        bit = 1 << card
-        state.hands[seat] = (ones | bit, twos | (ones & bit))
-        state.hand_sizes[seat] += 1
-        self.events.append(CardDrawn(seat, card))
+        self.events.append(draw_card(state))
         self._log.draw()
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
@@ -392,31 +343,13 @@ class Game:
 
     def _settle_trump(self) -> None:
         state = self.round
-        declaration = state.declaration
-        if declaration is None:
-            if state.declarers is None:
-                # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
-                self.events.append(Redealt(state.number))
-                self.round = self._deal(state.number, state.rank, None, None, 0)
-                return
-            suit: int | None
-            suit, turned = flip_talon(state.rank, state.talon)
-            state.talon_flipped = state.talon[:turned]
-            self.events.append(TalonFlipped(state.talon_flipped, suit))
-        else:
-            suit = declaration.suit
-        if state.declarers is None:
-            # R-T5: in round 1 the standing declarer starts and their team declares.
-            assert declaration is not None
-            state.starter = declaration.seat
-            state.declarers = team_of(declaration.seat)
-        assert state.starter is not None
-        state.ctx = trump_context(state.rank, suit, self.rules)
-        state.hands[state.starter] = add_layers(state.hands[state.starter], to_layers(state.talon))
-        state.hand_sizes[state.starter] += len(state.talon)
+        if state.declaration is None and state.declarers is None:
+            # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
+            self.events.append(Redealt(state.number))
+            self.round = self._deal(state.number, state.rank, None, None, 0)
+            return
+        settle_trump(state, self.rules, self.events)
         self.phase = Phase.EXCHANGE
-        self.events.append(TrumpSettled(state.rank, suit, state.declarers, state.starter))
-        self.events.append(TalonTaken(state.starter, state.talon))
 
     # ------------------------------------------------------------------- bury
 
@@ -477,70 +410,17 @@ class Game:
     def _play(self, seat: int, cards: Sequence[int]) -> list[Event]:
         play, lead = self._checked_play(seat, cards)
         mark = len(self.events)
-        state = self.round
-        ctx = state.ctx
-        assert ctx is not None
         self._log.play(seat, tuple(cards))
-        if lead is not None:
-            if lead.kind == THROW:
-                others = [state.hands[(seat + k) % SEATS] for k in (1, 2, 3)]
-                verdict = judge_throw(ctx, lead, others)
-                if not verdict.valid:
-                    play = to_layers(verdict.forced)
-                    lead = combo_of_layers(ctx, *play)
-                    blocker = (seat + verdict.blocker) % SEATS
-                    failed = ThrowFailed(
-                        seat, tuple(sorted(cards)), verdict.forced, verdict.penalty, blocker
-                    )
-                    self.events.append(failed)
-                    state.failed_throw = failed
-                    state.failed_throws += 1
-                    state.penalties += penalty_to_opponents(seat, state.declarers, verdict.penalty)
-                    if self.rules.failed_throw_must_beat:
-                        state.blocker = blocker
-            state.lead = lead
-        state.hands[seat] = remove_layers(state.hands[seat], play)
-        played = tuple(sorted(cards)) if state.failed_throw is None else tuple(from_layers(*play))
-        state.hand_sizes[seat] -= len(played)
-        state.trick.append((seat, played))
-        state.trick_layers.append(play)
-        self.events.append(Played(seat, played))
-        if len(state.trick) == SEATS:
-            self._finish_trick()
-        else:
-            state.to_play = next_seat(seat)
+        if lay_cards(self.round, self.rules, seat, cards, play, lead, self.events):
+            self._end_round()
         return self.events[mark:]
-
-    def _finish_trick(self) -> None:
-        state = self.round
-        assert state.ctx is not None and state.lead is not None
-        index = winner_of(state.ctx, state.lead, state.trick_layers[1:])
-        winner = state.trick[index][0]
-        cards = [card for _, played in state.trick for card in played]
-        points = points_of(cards)
-        state.trick_points += trick_points_to_opponents(winner, state.declarers, points)
-        state.won_cards[winner].extend(cards)
-        number = len(state.tricks) + 1
-        state.tricks += (
-            CompletedTrick(number, tuple(state.trick), winner, points, state.failed_throw),
-        )
-        self.events.append(TrickWon(number, winner, points))
-        last_lead = state.trick[0][1]
-        state.trick = []
-        state.trick_layers = []
-        state.lead = None
-        state.blocker = None
-        state.failed_throw = None
-        state.to_play = winner
-        if state.hands[winner] == (0, 0):
-            # Everyone has played every card: that was the last trick.
-            self._end_round(winner, last_lead)
 
     # -------------------------------------------------------------- settlement
 
-    def _end_round(self, last_winner: int, last_lead: tuple[int, ...]) -> None:
+    def _end_round(self) -> None:
         state = self.round
-        settled = settle_round(state, last_winner, last_lead)
+        last = state.tricks[-1]
+        settled = settle_round(state, last.winner, last.plays[0][1])
         if settled.bonus is not None:
             self.events.append(settled.bonus)
         result = settled.result

@@ -3,7 +3,10 @@
 
 ``game.legal_plays(seat)``, ``game.legal_declarations(seat)`` and
 ``game.legal_burials(seat)`` return a view, not a list. A view is *live*: it reads the
-game each time it is used, so one view follows the game as it moves on.
+game each time it is used, so one view follows the game as it moves on. What it reads
+of the game is :class:`LiveGame` (the phase, the round, the checks): this module needs
+no more of :class:`~tuolaji.game.game.Game`, which builds the views, and so does not
+import it back.
 
 - ``cards in view`` is exactly ``game.can_play(seat, cards)`` (``can_declare``,
   ``can_bury``): the same checks, never an error, whatever ``cards`` is;
@@ -32,16 +35,43 @@ game each time it is used, so one view follows the game as it moves on.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from tuolaji.core.cards import SEATS, TALON_SIZE, from_layers
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import count_legal_follows, count_multisets, legal_follow_layers, multisets
 from tuolaji.core.leads import Leads
-from tuolaji.game.state import Phase
+from tuolaji.game.state import Phase, RoundState
 
-if TYPE_CHECKING:
-    from tuolaji.game.game import Game
+
+class LiveGame(Protocol):
+    """What a view reads of the game it lists the actions of (``Game`` is one)."""
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands."""
+        ...
+
+    @property
+    def round(self) -> RoundState:
+        """The round being played."""
+        ...
+
+    def can_play(self, seat: object, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may play ``cards`` now."""
+        ...
+
+    def can_declare(self, seat: object, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may reveal ``cards`` now."""
+        ...
+
+    def can_bury(self, seat: object, cards: Sequence[int]) -> bool:
+        """Whether ``seat`` may bury ``cards`` now."""
+        ...
+
+    def could_declare(self, seat: object) -> bool:
+        """Whether some declaration by ``seat`` would stand now."""
+        ...
 
 
 class LegalView:
@@ -53,7 +83,7 @@ class LegalView:
     #: what the view lists, for its ``repr``
     noun = "actions"
 
-    def __init__(self, game: Game, seat: object) -> None:
+    def __init__(self, game: LiveGame, seat: object) -> None:
         self.game = game
         #: the seat as given: any value, and the view of a value that is not a seat 0–3
         #: (R-N4; ``True`` is not seat 1) is empty

@@ -5,11 +5,13 @@ points, levels, the cards turned in a talon flip, and the talon while the round 
 played only if it buried it. The buried cards are the starter's secret only until the
 round ends (R-K1): the last round's result shows its talon to every seat and to the
 spectator. A spectator (``seat=None``) sees everything public and no hand.
+
+Its JSON form, both ways, is :mod:`tuolaji.game.observation_json`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tuolaji.core.cards import Layers, from_layers
 from tuolaji.core.combos import Combo
@@ -19,7 +21,8 @@ from tuolaji.core.rules import RuleSet
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.events import ThrowFailed
 from tuolaji.game.game import Game
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import CompletedTrick, Phase
 
 
 class Observation(NamedTuple):
@@ -66,39 +69,6 @@ class Observation(NamedTuple):
     def hand(self) -> tuple[int, ...]:
         """The seat's own cards, kinds ascending."""
         return tuple(from_layers(*self.hand_layers))
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready form, cards in notation (for protocols, logs and a client's
-        welcome): every field, so :meth:`from_json` rebuilds the observation exactly.
-        docs/bot-protocol.md lists the keys.
-
-        >>> from tuolaji.game.game import Game
-        >>> data = observe(Game(seed=2), 1).to_json()
-        >>> data["phase"], data["next_drawer"], data["hand"], data["cards_left_in_pack"]
-        ('draw', 0, '', 108)
-        """
-        from tuolaji.game.observation_json import observation_to_json
-
-        return observation_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> Observation:
-        """The observation whose JSON form is ``data`` (the reverse of :meth:`to_json`);
-        anything else is refused with a :class:`~tuolaji.game.wire.WireFormatError`.
-
-        >>> from tuolaji.game.game import Game
-        >>> seen = observe(Game(seed=2), 1)
-        >>> Observation.from_json(seen.to_json()) == seen
-        True
-        >>> Observation.from_json({"seat": 1})
-        Traceback (most recent call last):
-        ...
-        tuolaji.game.wire.WireFormatError: observation: the field 'phase' is missing
-        """
-        # observation_json builds Observations, so it imports this module: import it late
-        from tuolaji.game.observation_json import observation_from_json
-
-        return observation_from_json(data)
 
 
 def observe(game: Game, seat: int | None) -> Observation:

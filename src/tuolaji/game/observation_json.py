@@ -1,6 +1,5 @@
-"""Observations as JSON, both ways (:meth:`Observation.to_json
-<tuolaji.game.observation.Observation.to_json>` and :meth:`Observation.from_json
-<tuolaji.game.observation.Observation.from_json>` call these).
+"""Observations as JSON, both ways: what a server sends a client when it takes a seat
+(the *welcome*), and what a bot is asked with (docs/bot-protocol.md lists the keys).
 
 Every field is written, so reading gives back the observation exactly: the hand, the
 next drawer, the passes of the final window, each finished trick with its number and
@@ -43,7 +42,15 @@ Play = tuple[int, tuple[int, ...]]
 
 
 def observation_to_json(obs: Observation) -> dict[str, Any]:
-    """The JSON form of ``obs``: cards in notation, ranks and suits as letters."""
+    """The JSON form of ``obs``: cards in notation, ranks and suits as letters, every
+    field, so :func:`observation_from_json` rebuilds the observation exactly.
+
+    >>> from tuolaji.game.game import Game
+    >>> from tuolaji.game.observation import observe
+    >>> data = observation_to_json(observe(Game(seed=2), 1))
+    >>> data["phase"], data["next_drawer"], data["hand"], data["cards_left_in_pack"]
+    ('draw', 0, '', 108)
+    """
     return {
         "seat": obs.seat,
         "phase": obs.phase.value,
@@ -95,8 +102,15 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
 
 
 def observation_from_json(data: object) -> Observation:
-    """The observation whose JSON form is ``data``; anything else is refused with a
-    :class:`~tuolaji.game.wire.WireFormatError` naming the field."""
+    """The observation whose JSON form is ``data`` (the reverse of
+    :func:`observation_to_json`); anything else is refused with a
+    :class:`~tuolaji.game.wire.WireFormatError` naming the field.
+
+    >>> observation_from_json({"seat": 1})
+    Traceback (most recent call last):
+    ...
+    tuolaji.game.wire.WireFormatError: observation: the field 'phase' is missing
+    """
     fields = Fields(data, "observation")
     try:
         obs = _read(fields)

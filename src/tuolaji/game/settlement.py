@@ -9,7 +9,8 @@ from tuolaji.core.cards import next_seat, partner_of, points_of, team_of
 from tuolaji.core.frozen import Frozen
 from tuolaji.core.scoring import settle, talon_multiplier
 from tuolaji.game.events import RoundEnded, TalonBonus
-from tuolaji.game.state import RoundResult, RoundState
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import RoundState
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""The data of a round in progress, and the summaries a finished trick or round leaves."""
+"""The data of a round in progress, and the summary a finished trick leaves (a finished
+round's is :class:`~tuolaji.game.results.RoundResult`)."""
 
 from __future__ import annotations
 
@@ -48,28 +49,6 @@ class CompletedTrick(Frozen):
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "failed_throw", failed_throw)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult(Frozen):
-    """What a finished round came to (R-S2–R-S4)."""
-
-    number: int
-    rank: int
-    suit: int | None
-    declarers: int
-    starter: int
-    opponents_points: int
-    trick_points: int
-    penalties: int
-    talon_bonus: int
-    #: the buried cards: every seat sees them once the round is over (R-K1)
-    talon: tuple[int, ...]
-    #: whether the opponents won the last trick, so the talon's points counted (R-S2)
-    talon_shown: bool
-    declarers_hold: bool
-    levels_gained: int
-    failed_throws: int
 
 
 @dataclass(slots=True)

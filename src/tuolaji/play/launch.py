@@ -39,7 +39,12 @@ class PlayOptions:
 
 
 class LaunchError(Exception):
-    """The game cannot start (a bad record, bad options); the message says why."""
+    """The game cannot start (a saved game missing or unreadable); the message says why."""
+
+
+class BadLaunch(LaunchError):
+    """The options cannot start a game as given (the screen without a terminal, a save
+    file that exists): the command's usage error rather than a failed run."""
 
 
 def setup_language(requested: str | None) -> str | None:
@@ -56,7 +61,7 @@ def open_session(options: PlayOptions) -> tuple[Session, str]:
         try:
             session = Session.new(options.bots, options.seed, options.rules, options.rounds)
         except ValueError as error:
-            raise LaunchError(str(error)) from None
+            raise BadLaunch(str(error)) from None
         return session, ""
     path = find_saved_game(options.resume)
     if not path.exists():
@@ -109,12 +114,12 @@ def play(options: PlayOptions) -> int:
     notice = setup_language(options.lang) or ""
     if not options.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         # the screen would draw escape codes into a pipe and wait for keys forever
-        raise LaunchError(_("The game screen needs a terminal: use --plain for pipes and scripts."))
+        raise BadLaunch(_("The game screen needs a terminal: use --plain for pipes and scripts."))
     session, resumed = open_session(options)
     notice = " ".join(part for part in (notice, resumed) if part)
     path = str(save_path(options))
     if not session.may_write(path):
-        raise LaunchError(
+        raise BadLaunch(
             _(
                 "{path} already exists: choose a new file for --save, or continue that "
                 "game with --resume {path}."

@@ -27,7 +27,8 @@ from tuolaji.game.events import (
     TrickWon,
     TrumpSettled,
 )
-from tuolaji.game.state import CompletedTrick, RoundResult
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import CompletedTrick
 from tuolaji.i18n import _, ngettext
 from tuolaji.play.words import (
     HUMAN,

@@ -29,7 +29,8 @@ from tuolaji.game.events import RoundEnded, RoundStarted
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
-from tuolaji.game.state import CompletedTrick, Phase, RoundResult
+from tuolaji.game.results import RoundResult
+from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.game.turn import ActionKind
 from tuolaji.i18n import _, ngettext
 from tuolaji.play.narrate import TrickFold, describe, game_over_text

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from tuolaji.bots.registry import make_player, parse_player
-from tuolaji.game.observation import Observation
+from tuolaji.game.observation_json import observation_from_json
 
 Decision = Literal["declaration", "bury", "play"]
 #: The decisions a bot is asked for.
@@ -41,7 +41,7 @@ class BotRequest:
     player: str
     seed: int
     decision: Decision
-    #: ``Observation.to_json()`` of the seat
+    #: the seat's observation as JSON (``observation_to_json``)
     observation: dict[str, Any]
 
     def __post_init__(self) -> None:
@@ -83,7 +83,7 @@ def think(request: BotRequest) -> tuple[int, ...] | None:
     back as :class:`BotFailed` with a message: it pickles whatever the cause was."""
     try:
         player_name = check_bot_name(request.player)
-        observation = Observation.from_json(request.observation)
+        observation = observation_from_json(request.observation)
         player = make_player(player_name, request.seed)
         if request.decision == "declaration":
             declared = player.declaration(observation)

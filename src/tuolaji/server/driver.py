@@ -19,10 +19,11 @@ from tuolaji.core.cards import SEATS
 from tuolaji.core.errors import IllegalAction
 from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
 from tuolaji.game.observation import observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.turn import ActionKind
 from tuolaji.server.botpool import BotFailed, BotRequest, Decision
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the driver works through its room; the room never imports this module
     from tuolaji.server.room import Room
 
 log = logging.getLogger("tuolaji.server")
@@ -30,6 +31,12 @@ log = logging.getLogger("tuolaji.server")
 #: bot seeds: the room's seed and the number of the decision, so that a resumed game's
 #: bots decide as they would have (docs/protocol.md, "Durable games")
 SEED_STRIDE = 1_000_003
+
+
+async def drive(room: Room) -> None:
+    """Move ``room``'s game on until it ends or the room stops: the task the lobby
+    starts for each live room (:meth:`Room.start <tuolaji.server.room.Room.start>`)."""
+    await RoomDriver(room).run()
 
 
 class RoomDriver:
@@ -170,7 +177,7 @@ class RoomDriver:
             player=bot,
             seed=self.room.row.seed * SEED_STRIDE + version,
             decision=decision,
-            observation=observe(self.room.game, seat).to_json(),
+            observation=observation_to_json(observe(self.room.game, seat)),
         )
         try:
             cards = await self.room.bots.decide(request, self.room.config.bot_deadline_s)

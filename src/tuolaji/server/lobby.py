@@ -16,6 +16,7 @@ from tuolaji.core.rules import rules_from_spec
 from tuolaji.game.game import Game
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
+from tuolaji.server.driver import drive
 from tuolaji.server.http_models import CreateRoom
 from tuolaji.server.room import Room, game_of
 from tuolaji.server.storage import Storage
@@ -77,7 +78,7 @@ class Lobby:
         self.rooms[code] = room
         async with room.lock:
             await room.start_when_full()  # a room of four bots starts at once
-        room.start()
+        room.start(drive)
         return room, admin
 
     async def get(self, code: str) -> Room | None:
@@ -97,7 +98,7 @@ class Lobby:
         # room leaves the memory at the next idle check once nobody watches it.
         self.rooms[stored.room.code] = room
         if stored.room.status in ("waiting", "playing"):
-            room.start()
+            room.start(drive)
         elif stored.room.status == "closed":
             room.stopped = True
         # a finished game is shown as it ended, with no driver

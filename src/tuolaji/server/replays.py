@@ -20,6 +20,7 @@ from tuolaji.game.event_json import result_to_json
 from tuolaji.game.events import Buried, RoundEnded, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.record import GameRecord, replay
 from tuolaji.game.state import Phase
 from tuolaji.server.table import hand_groups
@@ -118,5 +119,5 @@ def _step(kind: str, trick: int | None, game: Game, seen: Observation) -> dict[s
         "kind": kind,
         "trick": trick,
         "hands": [hand_groups(ctx, rank, game.hand(seat)) for seat in range(SEATS)],
-        "observation": seen.to_json(),
+        "observation": observation_to_json(seen),
     }

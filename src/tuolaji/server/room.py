@@ -7,9 +7,11 @@ sent — each connection the view of its own seat. Whatever reads the game to se
 (a welcome, a catch-up) takes the lock too, so nobody is ever told of an action the
 database does not hold.
 
-The room's driver (:class:`~tuolaji.server.driver.RoomDriver`, one task per room) moves
-the game on when no person has to: the deal, the bots, the stand-in when a clock runs
-out or a person is gone. People act through :meth:`Room.act` at any moment.
+The room's driver (:class:`~tuolaji.server.driver.RoomDriver`, one task per room, which
+the lobby starts with :meth:`Room.start`) moves the game on when no person has to: the
+deal, the bots, the stand-in when a clock runs out or a person is gone. The driver works
+through the room; the room does not know it. People act through :meth:`Room.act` at any
+moment.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from tuolaji.core.cards import SEATS
 from tuolaji.core.errors import IllegalAction
@@ -27,13 +31,13 @@ from tuolaji.game.event_json import event_to_json
 from tuolaji.game.events import RoundEnded
 from tuolaji.game.game import Game
 from tuolaji.game.observation import observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.record import GameRecord, record_of, replay
 from tuolaji.game.record_schema import read_action
 from tuolaji.game.state import Phase
 from tuolaji.game.views import view
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
-from tuolaji.server.driver import RoomDriver
 from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_frames, frame_text
 from tuolaji.server.hints import hint_frame
 from tuolaji.server.presence import SeatPresence, bot_for
@@ -205,7 +209,7 @@ class Room:
             "players": [row.name for row in self.seats],
             "rules": self.row.rules,
             "first_seq": start,
-            "observation": observe(first, seat).to_json(),
+            "observation": observation_to_json(observe(first, seat)),
             "events": [event_to_json(view(event, seat)) for event in self.game.events[start:]],
         }
 
@@ -488,10 +492,11 @@ class Room:
 
     # ---------------------------------------------------------------- the driver
 
-    def start(self) -> None:
-        """Start the driver task."""
+    def start(self, drive: Callable[[Room], Coroutine[Any, Any, None]]) -> None:
+        """Start the task that drives the room, ``drive(room)`` (the lobby gives
+        :func:`tuolaji.server.driver.drive`), unless it runs already."""
         if self._task is None:
-            self._task = asyncio.create_task(RoomDriver(self).run(), name=f"room {self.code}")
+            self._task = asyncio.create_task(drive(self), name=f"room {self.code}")
 
     async def halt(self) -> None:
         """Stop the driver task and wait for it."""

@@ -22,6 +22,7 @@ from tuolaji.core.trump import TrumpContext, suit_label
 from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, TalonTaken, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
+from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.state import Phase
 from tuolaji.game.turn import ActionKind
 from tuolaji.wording.hands import display_context, suit_groups
@@ -141,7 +142,7 @@ def table_json(game: Game, seat: int | None) -> dict[str, Any]:
     }
     if seat is None:
         return {
-            "observation": observation.to_json(),
+            "observation": observation_to_json(observation),
             "hand_groups": [],
             "actions": [],
             "declarations": [],
@@ -156,7 +157,7 @@ def table_json(game: Game, seat: int | None) -> dict[str, Any]:
         else []
     )
     return {
-        "observation": observation.to_json(),
+        "observation": observation_to_json(observation),
         "hand_groups": observed_hand_groups(observation),
         "actions": actions,
         "declarations": declarations,
