@@ -455,7 +455,8 @@ class Client:
             elif mine and len(seen.hand) % HAND_EVERY == 0:
                 self.show_hand_line()
             self.offered = options
-        elif self.pending is None:
+        elif self.pending is None and event["type"] in ("card_drawn", "declared"):
+            # the bot is asked after each of its own cards and each declaration
             cards = self.player.declaration(seen)
             if cards:
                 await self.act(websocket, "declare", cards)

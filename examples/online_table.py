@@ -108,6 +108,8 @@ class TableWords:
             lines += [
                 f"      {self.label(seat)}: {format_cards(cards)}" for seat, cards in seen.trick
             ]
+        if not seen.hand:
+            return [*lines, "    Your hand: no cards yet."]
         lines.append(f"    Your hand ({plural(len(seen.hand), 'card')}):")
         lines += [f"      {group_heading(g['suit'])}: {g['cards']}" for g in groups]
         return lines
