@@ -283,7 +283,8 @@ class Client:
             self.last_seq, self.room_seq = frame["seq"], frame["seq"]
             self.on_room(frame["room"])
             print(self.words.seats_line())
-            self.show_table()
+            if self.player is not None or not self.my_decision():
+                self.show_table()  # (else it is shown with the decision, below)
             if self.dealing() and self.player is None:
                 print(self.words.deal_hint())
         elif kind == "event":

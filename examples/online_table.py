@@ -101,7 +101,7 @@ class TableWords:
         if seen.declarers is not None:
             roles = f"    Declarers: {self.team(seen.declarers)}"
             if seen.starter is not None:
-                roles += self.by_seat(seen.starter, " (you start)", " ({who} starts)")
+                roles += self.by_seat(seen.starter, " · you start", " · {who} starts")
             lines.append(f"{roles} · the opponents' points: {seen.opponents_points}")
         if seen.trick:
             lines.append(f"    Trick {len(seen.tricks) + 1}:")
@@ -129,7 +129,8 @@ class TableWords:
             return "Bury 8 cards: type them."
         if not seen.trick:
             return "Your lead: type the cards (AS, or a pair: KH KH)."
-        return f"Follow with {plural(len(seen.trick[0][1]), 'card')}: type them."
+        count = len(seen.trick[0][1])
+        return f"Follow with {plural(count, 'card')}: type {'it' if count == 1 else 'them'}."
 
     @staticmethod
     def deal_hint() -> str:
