@@ -3,10 +3,14 @@
 
 It creates a room or takes a seat in one, shows the hand and the table as text, and
 plays: by hand (type cards such as ``AS AS``, or ``pass``) or by itself with one of
-tuolaji's bots deciding on the client's own observation (``--auto heuristic``). When
-the connection drops, or the server says it is restarting, it reconnects by itself
-with its seat token and the number of the last event it saw. ``--state FILE`` keeps
-the token in a file, so that a client started again takes its seat again.
+tuolaji's bots deciding on the client's own observation (``--auto heuristic``). While
+the cards are dealt it shows the hand as it grows and what you could declare, and a
+declaration typed then is sent at once (R-T2). Seats are named as the browser table
+names them (what online_table.py says). When the connection drops, or the server says
+it is restarting, it reconnects by itself with its seat token and the number of the
+last event it saw. ``--state FILE`` keeps the token in a file, so that a client started
+again takes its seat again. Ctrl-C leaves: the connection is closed normally and the
+client exits with status 130, as shells expect of an interrupted program.
 
     # one round against three bots, played by hand
     python examples/online_client.py --create --bots 3 --rounds 1 --name Ana
@@ -16,7 +20,7 @@ the token in a file, so that a client started again takes its seat again.
     python examples/online_client.py --room CODE --seat 1 --name Bo --auto heuristic
 
 It needs tuolaji with the server extra (``pip install 'tuolaji[server]'``, which brings
-``websockets``); HTTP goes through the standard library.
+``websockets``), and online_table.py beside it; HTTP goes through the standard library.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import signal
 import sys
 import threading
 import time
@@ -35,14 +40,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from online_table import TableWords  # beside this file: what the client says
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from tuolaji.bots.base import Player, seat_decision
 from tuolaji.bots.registry import make_player
-from tuolaji.core.cards import RANKS, SUIT_NAMES, SUITS, NotationError, format_cards, parse_cards
+from tuolaji.core.cards import NotationError, format_cards, parse_cards
 from tuolaji.game import (
-    Observation,
     SeatView,
     StreamError,
     WireFormatError,
@@ -58,8 +63,10 @@ DECISION_PHASES = ("declare", "exchange", "play")
 RETRY_FIRST_S, RETRY_LONGEST_S = 0.2, 2.0
 #: the wait before reconnecting after the server said it is restarting
 RESTART_WAIT_S = 1.0
-#: exit statuses: the game is over / something failed / the room was closed
-DONE, FAILED, CLOSED = 0, 1, 3
+#: exit statuses: the game is over / something failed / the room was closed / Ctrl-C
+DONE, FAILED, CLOSED, INTERRUPTED = 0, 1, 3, 130
+#: while the cards are dealt, the hand is shown again after every so many of its cards
+HAND_EVERY = 5
 
 
 class ClientError(Exception):
@@ -149,11 +156,6 @@ def saved_seat(path: Path | None, server: str, room: str | None) -> SeatHeld | N
     return held
 
 
-def level_text(level: int) -> str:
-    """A team's level as a rank (``A+`` past the ace)."""
-    return RANKS[level] if level < len(RANKS) else "A+"
-
-
 class Client:
     """One seat's connection: it follows the game and acts when the seat must."""
 
@@ -166,6 +168,9 @@ class Client:
         self.url = f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/{held.room}"
         #: the seat's observation, kept up to date event by event (None: ask for a welcome)
         self.view: SeatView | None = None
+        #: the seat's last table (docs/protocol.md, "Tables"): its hand in groups, the
+        #: declarations it could make
+        self.table: dict[str, Any] = {}
         #: the seq of the last welcome or event applied: what a reconnect asks to resume from
         self.last_seq = 0
         self.room: dict[str, Any] = {}
@@ -176,24 +181,36 @@ class Client:
         self.restarting = False
         self.refusals = 0  # refusals of this decision (auto mode falls back, then waits)
         self.shown_at = -1  # the seq at which the table was last shown for a decision
+        self.offered: list[str] = []  # the declarations last offered while dealing
+        self.words = TableWords(held.seat)
         self.session, self.count = secrets.token_hex(4), 0
         self.keyboard: asyncio.Queue[str | None] = asyncio.Queue()
+        #: set by Ctrl-C: the client leaves, closing the connection normally
+        self.leaving = asyncio.Event()
+        self.task: asyncio.Task[Any] | None = None
 
     # ------------------------------------------------------------ the connection
 
     async def run(self) -> int:
-        """Play until the game is over, reconnecting whenever the connection drops."""
+        """Play until the game is over, reconnecting whenever the connection drops;
+        Ctrl-C leaves (:data:`INTERRUPTED`)."""
+        self.task = asyncio.current_task()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.on_ctrl_c)
         if self.player is None:
             self.start_keyboard()
         delay, lost_since = RETRY_FIRST_S, None
-        while True:
+        while not self.leaving.is_set():
             try:
-                async with connect(self.url, open_timeout=10, max_size=2**22) as websocket:
+                async with connect(
+                    self.url, open_timeout=10, close_timeout=2, max_size=2**22
+                ) as websocket:
                     delay, lost_since = RETRY_FIRST_S, None
                     outcome = await self.converse(websocket)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as problem:
                 outcome = None
-                print(f"(connection: {problem or type(problem).__name__})")
+                if not self.leaving.is_set():
+                    print(f"(connection: {problem or type(problem).__name__})")
             if outcome is not None:
                 return outcome
             lost_since = lost_since or time.monotonic()
@@ -202,9 +219,18 @@ class Client:
                 return FAILED
             if self.restarting:
                 delay, self.restarting = max(delay, RESTART_WAIT_S), False
-            print(f"(reconnecting in {delay:g} s)")
-            await asyncio.sleep(delay)
+            if not self.leaving.is_set():
+                print(f"(reconnecting in {delay:g} s)")
+                with contextlib.suppress(TimeoutError):  # Ctrl-C ends the wait
+                    await asyncio.wait_for(self.leaving.wait(), delay)
             delay = min(delay * 2, RETRY_LONGEST_S)
+        return INTERRUPTED
+
+    def on_ctrl_c(self) -> None:
+        """Ctrl-C: leave once the connection is closed; a second one stops waiting."""
+        if self.leaving.is_set() and self.task is not None:
+            self.task.cancel()
+        self.leaving.set()
 
     async def converse(self, websocket: ClientConnection) -> int | None:
         """One connection: hello, then frames (and typed lines) until it ends. Returns
@@ -215,14 +241,22 @@ class Client:
         await websocket.send(json.dumps(hello))
         if self.pending is not None:  # applied once, even if it was before the drop
             await websocket.send(json.dumps(self.pending))
-        jobs = {asyncio.create_task(self.read_frames(websocket))}
+        jobs = {
+            asyncio.create_task(self.read_frames(websocket)),
+            asyncio.create_task(self.until_ctrl_c()),
+        }
         if self.player is None:
             jobs.add(asyncio.create_task(self.read_keyboard(websocket)))
         done, running = await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
         for job in running:
             job.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        return done.pop().result()
+        return done.pop().result()  # leaving the connection closes it normally (1000)
+
+    async def until_ctrl_c(self) -> int:
+        """Wait for Ctrl-C."""
+        await self.leaving.wait()
+        return INTERRUPTED
 
     async def read_frames(self, websocket: ClientConnection) -> int | None:
         """Handle the server's frames until the connection closes."""
@@ -242,10 +276,17 @@ class Client:
     async def on_frame(self, websocket: ClientConnection, frame: dict[str, Any]) -> int | None:
         """Apply one server frame; an exit status when the client is done."""
         kind = frame["type"]
+        if "table" in frame:
+            self.table = frame["table"]
         if kind == "welcome":
             self.view = SeatView(observation_from_json(frame["observation"]))
-            self.last_seq, self.room, self.room_seq = frame["seq"], frame["room"], frame["seq"]
-            self.show_table()
+            self.last_seq, self.room_seq = frame["seq"], frame["seq"]
+            self.on_room(frame["room"])
+            print(self.words.seats_line())
+            if self.player is not None or not self.my_decision():
+                self.show_table()  # (else it is shown with the decision, below)
+            if self.dealing() and self.player is None:
+                print(self.words.deal_hint())
         elif kind == "event":
             if self.view is None or frame["seq"] != self.last_seq + 1:
                 return await self.start_afresh(websocket, "an event is missing")
@@ -273,8 +314,8 @@ class Client:
             return DONE if self.room["status"] == "finished" else CLOSED
         if kind in ("welcome", "room", "ack", "error") and self.my_decision():
             await self.decide(websocket)
-        if kind == "event" and frame["event"]["type"] in ("card_drawn", "declared"):
-            await self.declare_while_dealing(websocket)
+        if kind == "event" and frame.get("settled") and self.dealing():
+            await self.while_dealing(websocket, frame["event"])
         return None
 
     async def start_afresh(self, websocket: ClientConnection, why: str) -> int | None:
@@ -288,30 +329,45 @@ class Client:
         """The room changed: say who came, left, or went away, and the clock. True when
         this seat is away (its stand-in plays for it until it acts or says it is back)."""
         before = {seat["seat"]: seat for seat in self.room.get("seats", [])}
+        named = before and self.words.seats_line()
         self.room = room
+        self.words.seats = room["seats"]
+        if named and named != self.words.seats_line():  # somebody sat down
+            print(self.words.seats_line())
         for seat in room["seats"]:
             was = before.get(seat["seat"], seat)
-            who = self.label(seat["seat"])
-            if seat["connected"] != was["connected"]:
-                print(f"{who} {'is here' if seat['connected'] else 'left'}.")
+            number = seat["seat"]
+            if seat["connected"] != was["connected"] and number != self.held.seat:
+                print(f"{self.words.label(number)} {'is here' if seat['connected'] else 'left'}.")
             if seat["away"] and not was["away"]:
-                print(f"{who} is away: the {room['stand_in']} bot plays for them.")
-                if seat["seat"] == self.held.seat and self.player is None:
-                    print("Play, or type back, to have your seat back.")
+                print(
+                    self.words.by_seat(
+                        number,
+                        "You are away: the {bot} bot plays for you. Play, or type back, "
+                        "to have your seat back."
+                        if self.player is None
+                        else "You are away: the {bot} bot plays for you.",
+                        "{who} is away: the {bot} bot plays for them.",
+                        bot=room["stand_in"],
+                    )
+                )
         if room["to_act"] == self.held.seat and room["deadline"] is not None:
             print(f"Your clock: {room['deadline'] - time.time():.0f} s left.")
         mine = room["seats"][self.held.seat]
         return bool(mine["away"] and mine["connected"])
 
     async def on_error(self, websocket: ClientConnection, frame: dict[str, Any]) -> int | None:
-        """A refusal: say why; an action refused for the rules is decided again."""
-        rule = f" ({frame['rule']})" if frame.get("rule") else ""
+        """A refusal: say why, once, with the rule it names; an action refused for the
+        rules is decided again."""
+        message, rule = frame["message"], frame.get("rule")
+        if rule and rule not in message:  # the engine's sentences name it already
+            message = f"{message} ({rule})"
         racing = self.pending is not None and self.pending["action"]["kind"] == "declare"
-        if racing and self.view is not None and self.view.observation.phase.value == "draw":
+        if racing and self.dealing():
             # while cards are dealt every seat declares at any moment: another was first
-            print(f"Too late to declare: {frame['message']}{rule}")
+            print(f"Too late to declare: {message}")
         else:
-            print(f"Refused: {frame['message']}{rule}")
+            print(message if frame["code"] == "illegal" else f"Refused: {message}")
         if frame["code"] == "room-closed" and frame.get("id") is None:
             return await self.room_refused()
         if frame["code"] in ("bad-token", "no-spectators", "hello-first"):
@@ -341,6 +397,10 @@ class Client:
 
     # ------------------------------------------------------------ deciding
 
+    def dealing(self) -> bool:
+        """Whether the cards are being dealt (anyone may declare, R-T2)."""
+        return self.view is not None and self.view.observation.phase.value == "draw"
+
     def my_decision(self) -> bool:
         """Whether the game waits for this seat, and this client holds every event of it.
 
@@ -357,6 +417,11 @@ class Client:
             and seen.phase.value in DECISION_PHASES
         )
 
+    def declarations(self) -> list[str]:
+        """The declarations this seat could make now that would stand, as the last
+        table lists them (R-T2, R-T3)."""
+        return list(self.table.get("declarations") or [])
+
     async def decide(self, websocket: ClientConnection) -> None:
         """This seat's decision: the bot's (``--auto``), or a prompt for the person."""
         assert self.view is not None
@@ -365,7 +430,7 @@ class Client:
             if self.shown_at != self.last_seq:
                 self.shown_at = self.last_seq
                 self.show_table()
-                print(self.prompt(seen))
+                print(self.words.prompt(seen, self.declarations()))
             return
         if self.refusals >= 3:
             return  # something is wrong with this decision: wait for the game to move
@@ -375,14 +440,24 @@ class Client:
         if decided is not None:
             await self.act(websocket, *decided)
 
-    async def declare_while_dealing(self, websocket: ClientConnection) -> None:
-        """While cards are dealt anyone may declare (docs/rules.md R-T2): the bot is asked
-        after each of its own cards and each declaration. (Racing others: a declaration
-        that comes too late is refused, and nothing changes.)"""
-        if self.player is None or self.view is None or self.pending is not None:
-            return
+    async def while_dealing(self, websocket: ClientConnection, event: dict[str, Any]) -> None:
+        """A card was dealt, or somebody declared: anyone may declare now (R-T2). The
+        person sees the hand grow, and what they could declare as soon as it changes;
+        the bot (``--auto``) is asked. (Racing others: a declaration that comes too late
+        is refused, and nothing changes.)"""
+        assert self.view is not None
         seen = self.view.observation
-        if seen.phase.value == "draw":
+        if self.player is None:
+            options = self.declarations()
+            mine = event["type"] == "card_drawn" and event["seat"] == self.held.seat
+            if options and options != self.offered:
+                self.show_hand_line()
+                print(f"You could declare now: {self.words.options(options)}.")
+            elif mine and len(seen.hand) % HAND_EVERY == 0:
+                self.show_hand_line()
+            self.offered = options
+        elif self.pending is None and event["type"] in ("card_drawn", "declared"):
+            # the bot is asked after each of its own cards and each declaration
             cards = self.player.declaration(seen)
             if cards:
                 await self.act(websocket, "declare", cards)
@@ -405,14 +480,16 @@ class Client:
         loop = asyncio.get_running_loop()
 
         def read() -> None:
-            for line in sys.stdin:
-                loop.call_soon_threadsafe(self.keyboard.put_nowait, line.strip())
-            loop.call_soon_threadsafe(self.keyboard.put_nowait, None)
+            with contextlib.suppress(RuntimeError):  # the loop closed: the client is done
+                for line in sys.stdin:
+                    loop.call_soon_threadsafe(self.keyboard.put_nowait, line.strip())
+                loop.call_soon_threadsafe(self.keyboard.put_nowait, None)
 
         threading.Thread(target=read, name="keyboard", daemon=True).start()
 
     async def read_keyboard(self, websocket: ClientConnection) -> int | None:
-        """Turn typed lines into frames: cards, ``pass``, ``back``, ``show``, ``quit``."""
+        """Turn typed lines into frames: cards (or the number of a declaration offered),
+        ``pass``, ``back``, ``show``, ``quit``."""
         while True:
             line = await self.keyboard.get()
             if line is None or line.lower() in ("quit", "q"):
@@ -426,99 +503,49 @@ class Client:
             elif line.lower() == "pass":
                 await self.act(websocket, "pass", "")
             elif self.view is not None:
+                phase = self.view.observation.phase.value
+                options = self.declarations() if phase in ("draw", "declare") else []
+                if line.isdigit() and options:
+                    number = int(line)
+                    if 1 <= number <= len(options):
+                        await self.act(websocket, "declare", options[number - 1])
+                    else:
+                        print(f"Type a number from 1 to {len(options)}, or the cards.")
+                    continue
                 try:
                     cards = parse_cards(line)
                 except NotationError as problem:
                     print(f"{problem} — type cards such as AS AS, TH or BJ, or pass.")
                     continue
-                phase = self.view.observation.phase.value
                 await self.act(websocket, KIND_OF_PHASE.get(phase, "play"), cards)
 
     # ------------------------------------------------------------ showing
 
-    def label(self, seat: int | None) -> str:
-        """A seat as people read it: its name and number ("you" for this one)."""
-        if seat is None:
-            return "nobody"
-        if seat == self.held.seat:
-            return f"You (seat {seat})"
-        seats = self.room.get("seats") or []
-        name = seats[seat]["name"] if seat < len(seats) else ""
-        return f"{name} (seat {seat})" if name else f"Seat {seat}"
-
     def tell(self, event: dict[str, Any]) -> None:
         """One line for an event worth a line (the cards of the deal are not)."""
-        kind, who = event["type"], self.label(event.get("seat"))
-        if kind in ("declared", "played"):
-            print(f"{who}: {'declares' if kind == 'declared' else 'plays'} {event['cards']}")
-        elif kind == "passed":
-            print(f"{who}: passes")
-        elif kind == "trump_settled":
-            suit = (
-                "no trump suit" if event["suit"] is None else SUIT_NAMES[SUITS.index(event["suit"])]
-            )
-            print(f"Trump: rank {event['rank']}, {suit}; {self.label(event['starter'])} starts.")
-            self.show_table()
-        elif kind in ("talon_taken", "hidden_talon_taken"):
-            print(f"{who} takes the talon.")
-        elif kind in ("buried", "hidden_buried"):
-            print(f"{who} buries 8 cards.")
-        elif kind == "throw_failed":
-            print(f"{who}: the throw {event['attempted']} fails; {event['forced']} is led.")
-        elif kind == "trick_won":
-            print(f"Trick {event['number']}: {who} wins it ({event['points']} points).")
-        elif kind == "round_ended":
-            levels = " / ".join(level_text(level) for level in event["levels"])
-            print(
-                f"Round {event['number']} is over: the opponents took "
-                f"{event['opponents_points']} points; levels (seats 0+2 / 1+3): {levels}."
-            )
-        elif kind == "round_started":
-            print(f"Round {event['number']}: rank {event['rank']}; the cards are dealt.")
-        elif kind == "redealt":
-            print("Nobody declared: the cards are dealt again.")
+        line = self.words.event_line(event)
+        if line is not None:
+            print(line)
+
+    def hand_groups(self) -> list[dict[str, str]]:
+        """The hand grouped by effective suit, trumps first, as the last table has it."""
+        return list(self.table.get("hand_groups") or [])
 
     def show_table(self) -> None:
         """The round, the trick on the table and the hand, as text."""
-        if self.view is None:
-            return
-        seen = self.view.observation
-        if seen.trump_settled:
-            trump = "no trump suit" if seen.trump_suit is None else SUIT_NAMES[seen.trump_suit]
-        elif seen.declaration is not None:
-            trump = f"{format_cards(seen.declaration.cards)} declared so far"
-        else:
-            trump = "not declared yet"
-        levels = " / ".join(level_text(level) for level in seen.levels)
-        print(f"--- Round {seen.round_number}, rank {RANKS[seen.rank]}, trump: {trump}")
-        print(f"    Levels (seats 0+2 / 1+3): {levels}; opponents' points: {seen.opponents_points}")
-        for seat, cards in seen.trick:
-            print(f"    {self.label(seat)}: {format_cards(cards)}")
-        print(f"    Your hand ({len(seen.hand)}): {format_cards(seen.hand)}")
+        if self.view is not None:
+            for line in self.words.table_lines(self.view.observation, self.hand_groups()):
+                print(line)
 
-    def prompt(self, seen: Observation) -> str:
-        """What this seat is asked to do now, and how to type it."""
-        if seen.phase.value == "declare":
-            return "Your turn to declare: type the cards (2H 2H), or pass."
-        if seen.phase.value == "exchange":
-            return "Bury 8 cards: type them."
-        if not seen.trick:
-            return "Your lead: type the cards (AS, or a pair: KH KH)."
-        return f"Follow with {len(seen.trick[0][1])} card(s): type them."
+    def show_hand_line(self) -> None:
+        """The hand on one line, while it grows."""
+        if self.view is not None:
+            print(self.words.hand_line(self.hand_groups(), len(self.view.observation.hand)))
 
     def show_result(self) -> None:
-        """The game's end (or the room's): the last round and the levels."""
+        """The game's end (or the room's): who won, or the levels."""
         assert self.view is not None
-        seen = self.view.observation
-        levels = " / ".join(level_text(level) for level in seen.levels)
-        last = seen.last_round
-        if last is not None:
-            held = "held on" if last.declarers_hold else "lost the round"
-            print(
-                f"Result: round {last.number}: the declarers (seats {last.declarers}+"
-                f"{last.declarers + 2}) {held}, the opponents took {last.opponents_points} "
-                f"points; levels (seats 0+2 / 1+3): {levels}."
-            )
+        print(self.words.result_line(self.view.observation))
         status = self.room.get("status")
         print("Game over." if status == "finished" else "The room is closed.")
 
@@ -554,15 +581,23 @@ def main(argv: list[str] | None = None) -> int:
     except ClientError as problem:
         print(f"error: {problem}", file=sys.stderr)
         return FAILED
+    except KeyboardInterrupt:
+        print()
+        return INTERRUPTED
     player = None if args.auto is None else make_player(args.auto, secrets.randbits(32))
     client = Client(held, player, args.retry_for)
     try:
-        return asyncio.run(client.run())
+        outcome = asyncio.run(client.run())
     except InvalidURI as problem:
         print(f"error: {problem}", file=sys.stderr)
         return FAILED
-    except KeyboardInterrupt:
-        return FAILED
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C twice, or no handler
+        outcome = INTERRUPTED
+    if outcome == INTERRUPTED:
+        print("\nYou left the game (Ctrl-C).")
+        if args.state is not None:
+            print(f"To sit down again: python {sys.argv[0]} --server {server} --state {args.state}")
+    return outcome
 
 
 if __name__ == "__main__":

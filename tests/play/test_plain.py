@@ -68,8 +68,14 @@ def test_a_whole_round_in_the_line_mode_through_stdin(tmp_path: Path) -> None:
     assert "Choose 8 cards to bury" in out and "You bury" in out
     assert "Type the cards to play." in out and "You play" in out
     assert re.search(r"Trick 1: .* wins? it", out)
-    for words in ("Round 1 is over.", "Talon bonus", "Total for the opponents", "Press Enter"):
+    for words in ("Talon bonus", "Total for the opponents", "Press Enter"):
         assert words in out
+    # the round's end is said once, by its summary, not by the log line before it too
+    assert out.count("Round 1 is over") == 1
+    summary = out[out.index("Points in tricks") :]
+    assert (
+        "Round 1 is over: " in summary and "Round 1 is over" not in out[: len(out) - len(summary)]
+    )
     # one round of a longer game: not "The game is over", but saved, and how to go on
     assert "The game is over" not in out
     assert "You played the 1 round you asked for (levels: We " in out
@@ -206,10 +212,12 @@ def test_the_round_summary_comes_before_the_next_round(tmp_path: Path) -> None:
     assert code == 0
     summary, ended, begins = (
         out.index("Declarers: "),
-        out.index("Round 1 is over."),
+        out.index("Round 1 is over"),
         out.index("Round 2 begins"),
     )
-    assert ended < summary < out.index("Press Enter to go on.") < begins
+    # the summary says the round is over (once: the log line is left out for it)
+    assert summary < ended < out.index("Press Enter to go on.") < begins
+    assert out.count("Round 1 is over") == out.count("Round 2 is over") == 1
     assert "You played the 2 rounds you asked for" in out
 
 

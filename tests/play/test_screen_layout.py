@@ -30,13 +30,13 @@ from play.screen_pilot import (
     too_wide,
 )
 from tuolaji.core.cards import parse_cards
-from tuolaji.i18n import set_language
+from tuolaji.i18n import _, set_language
 from tuolaji.play import view
 from tuolaji.play.app import TuolajiApp
 from tuolaji.play.cells import fit, screen_cells, wrap
 from tuolaji.play.dialogs import SummaryScreen
 from tuolaji.play.session import Waiting
-from tuolaji.play.widgets import StatusBar, TrickView, pack
+from tuolaji.play.widgets import StatusBar, TrickView, log_rows, pack
 from tuolaji.play.words import seat_name
 from tuolaji.render import cards_text
 
@@ -96,10 +96,13 @@ def test_the_main_screens_fit_80_by_24(tmp_path: Path, language: str) -> None:
                 check_frame(app, "burying")  # a round start with the starter known
                 check_table(app, {}, "burying")
                 assert len(app.hand.places) == 33
+                assert "Esc " in shown(app, "#keys")  # unselects: listed in every language
             if app.holding is not None and "trick" not in seen:
                 seen.add("trick")
                 check_frame(app, "full trick")
                 check_table(app, dict(app.holding.plays), "full trick")
+                # the mark before the leader's name is explained on the table's first row
+                assert shown(app, "#trick").splitlines()[0].endswith(_("▸ led the trick"))
             if isinstance(app.screen, SummaryScreen):
                 seen.add("summary")
                 check_frame(app, "end of round")
@@ -157,6 +160,31 @@ def test_the_top_bar_packs_into_two_lines_at_most(parts: list[str], width: int) 
     rows = pack([Text(part) for part in parts], width, 2)
     assert len(rows) <= 2
     assert all(screen_cells(row.plain) <= width for row in rows)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(TEXTS, max_size=12),
+    width=st.integers(min_value=4, max_value=80),
+    height=st.integers(min_value=1, max_value=12),
+)
+def test_the_log_shows_the_newest_whole_lines_at_the_bottom(
+    lines: list[str], width: int, height: int
+) -> None:
+    texts = [Text(line) for line in lines]
+    rows = log_rows(texts, width, height)
+    assert len(rows) == height  # the log fills its rows: the newest line at the bottom
+    wrapped = [[row.plain for row in wrap(text, width)] for text in texts]
+    if wrapped and len(wrapped[-1]) >= height:  # a newest line taller than the log: its end
+        assert [row.plain for row in rows] == wrapped[-1][-height:]
+        return
+    # else: the rows are whole lines, the newest ones, as many as fit
+    count = 0
+    while count < len(wrapped) and sum(map(len, wrapped[len(wrapped) - count - 1 :])) <= height:
+        count += 1
+    expected = [row for rows_of in wrapped[len(wrapped) - count :] for row in rows_of]
+    assert [row.plain for row in rows][height - len(expected) :] == expected
+    assert all(not row.plain for row in rows[: height - len(expected)])  # blank above
 
 
 def test_terminal_cells_count_hindi_vowel_signs() -> None:

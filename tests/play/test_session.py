@@ -12,11 +12,11 @@ from tuolaji.arena.runner import step
 from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.rules import STANDARD
-from tuolaji.game.events import TrickWon
+from tuolaji.game.events import Played, RoundEnded, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.record import RecordError, load_record, replay
 from tuolaji.game.state import Phase
-from tuolaji.play.narrate import TrickFold, game_over_text
+from tuolaji.play.narrate import TrickFold, describe, game_over_text
 from tuolaji.play.session import Session, Waiting
 from tuolaji.play.view import expected
 from tuolaji.play.words import plain
@@ -46,6 +46,36 @@ def test_a_whole_round_follows_the_hints_to_the_summary() -> None:
     assert "Round 1 is over." in log
     assert session.next_round().ok
     assert session.waiting() is Waiting.OVER
+
+
+#: with random bots: the human, holding nothing that would stand, passes last in the
+#: final window (R-T4), and that pass settles the trump
+LAST_PASS_SEED = 193
+
+
+@pytest.mark.parametrize("seed", [SEED, LAST_PASS_SEED])
+def test_the_log_tells_every_event_worth_a_line_in_order(seed: int) -> None:
+    session = Session.new("random", seed=seed, rounds=1)
+    until(session, Waiting.SUMMARY)
+    told = [plain(message) for message in session.new_messages()]
+    described = [describe(event) for event in session.game.events]
+    expected_lines = [plain(message) for message in described if message is not None]
+    # the human's own pass, made for them, says why (no stronger declaration to make)
+    automatic = "You pass: you have no stronger declaration to make."
+    assert [line if line != automatic else "You pass." for line in told] == expected_lines
+    if seed == LAST_PASS_SEED:  # the trump the last pass settled is told right after it
+        trump = next(line for line in told if line.startswith("Trump: "))
+        assert told[told.index(trump) - 1] == automatic
+
+
+def test_a_front_end_may_leave_out_the_events_it_tells_its_own_way() -> None:
+    session = Session.new("random", seed=SEED, rounds=1)
+    until(session, Waiting.SUMMARY)
+    told = [plain(message) for message in session.new_messages(leave_out=(RoundEnded, Played))]
+    assert told and "Round 1 is over." not in told
+    assert not any(" play " in line or line.endswith(" plays") for line in told)
+    assert any(line.startswith("Trick 1: ") for line in told)  # the rest is all there
+    assert session.new_messages() == []  # what was left out is not told later either
 
 
 def test_the_draw_pauses_when_the_human_could_declare() -> None:

@@ -436,7 +436,8 @@ class TuolajiApp(App[None]):
 
     def _do_act(self) -> None:
         """Enter: go on after a finished trick; play, bury or declare the selection; with
-        nothing selected, let the dealing go on or pass in the final window."""
+        nothing selected, play the card under the cursor, let the dealing go on or pass
+        in the final window."""
         session = self.session
         if self._held is not None:
             self._release_hold()
@@ -451,7 +452,7 @@ class TuolajiApp(App[None]):
         elif waiting is Waiting.BURY:
             self._done(session.bury(selected))
         elif waiting is Waiting.PLAY or session.game.phase is Phase.PLAY:
-            self._done(session.play(selected))
+            self._done(session.play(self.hand.chosen))
         elif session.game.phase is Phase.DRAW and selected:
             self._done(session.declare(selected))
         elif waiting is Waiting.SUMMARY:

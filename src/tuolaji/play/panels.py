@@ -92,10 +92,11 @@ def keys(session: Session, held: bool) -> list[Key]:
     elif waiting in (Waiting.BURY, Waiting.PLAY):
         word = pgettext("key", "bury") if waiting is Waiting.BURY else pgettext("key", "play")
         now = [("←→", pgettext("key", "move"), False), ("␣", pgettext("key", "select"), False)]
-        now.append(("⏎", word, False))
+        # Esc unselects every card (Enter with none selected plays the cursor's card)
+        now += [("⏎", word, False), ("Esc", pgettext("key", "clear"), False)]
     elif session.game.phase is Phase.DRAW:
         now = [declare]
-    now += [("h", pgettext("key", "hint"), True), ("l", pgettext("key", "last trick"), True)]
+    now += [("h", pgettext("key", "hint"), True), ("l", pgettext("key", "last"), True)]
     now += [("s", pgettext("key", "save"), True), ("?", pgettext("key", "rules"), True)]
     now.append(("q", pgettext("key", "quit"), False))
     return now

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tuolaji.core.cards import NotationError, format_cards, parse_card
+from tuolaji.game.events import RoundEnded
 from tuolaji.i18n import N_, _, ngettext, pgettext
 from tuolaji.play import view
 from tuolaji.play.narrate import summary_lines, trick_message
@@ -127,7 +128,8 @@ class PlainGame:
             self._say(line)
 
     def _flush_log(self) -> None:
-        for message in self.session.new_messages():
+        # A round's end is told by its summary, printed next: it begins "Round N is over"
+        for message in self.session.new_messages(leave_out=(RoundEnded,)):
             self._say(message)
 
     # ------------------------------------------------------------------ commands

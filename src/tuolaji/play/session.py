@@ -25,7 +25,7 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.game.events import RoundEnded, RoundStarted
+from tuolaji.game.events import Event, RoundEnded, RoundStarted
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
@@ -140,6 +140,8 @@ class Session:
         self._acknowledged = len(game.results)
         self._rounds_before = len(game.results)  # rounds played before this session
         self.log: list[Message] = []
+        #: the event each line of the log tells, line by line
+        self._log_events: list[Event] = []
         self._told = 0  # messages already handed out by new_messages()
         # a new game tells its story from the start; a resumed one from the start of the
         # deal in progress, so the player sees the round so far
@@ -250,10 +252,12 @@ class Session:
         ended = next((e for e in reversed(self.game.events) if isinstance(e, RoundEnded)), None)
         return self.game.results[-1], ended
 
-    def new_messages(self) -> list[Message]:
-        """The log lines added since the last call."""
+    def new_messages(self, leave_out: tuple[type[Event], ...] = ()) -> list[Message]:
+        """The log lines added since the last call, but those that tell an event of
+        the kinds in ``leave_out`` (which the front end tells in its own way)."""
         self._sync()
-        fresh = self.log[self._told :]
+        told = zip(self.log[self._told :], self._log_events[self._told :], strict=True)
+        fresh = [message for message, event in told if not isinstance(event, leave_out)]
         self._told = len(self.log)
         return fresh
 
@@ -268,9 +272,11 @@ class Session:
         game = self.game
         if game.turn().may(HUMAN, ActionKind.PASS):
             self._sync()
-            game.pass_declaring(HUMAN)
-            self._seen_events = len(game.events)  # told below, with the reason
-            self.log.append(fill(_("You pass: you have no stronger declaration to make.")))
+            passed = game.pass_declaring(HUMAN)
+            # the pass is told here, with its reason; what it leads to (the trump settled
+            # by the last pass of the window, or a redeal) is told below, as any event
+            self._tell(fill(_("You pass: you have no stronger declaration to make.")), passed[0])
+            self._seen_events += 1
         else:
             step(game, self._seats)
         if game.phase is Phase.DRAW:
@@ -319,8 +325,13 @@ class Session:
                 break
             message = describe(events[told])
             if message is not None:
-                self.log.append(message)
+                self._tell(message, events[told])
             self._seen_events = told + 1
+
+    def _tell(self, message: Message, event: Event) -> None:
+        """Add a line that tells ``event`` to the log."""
+        self.log.append(message)
+        self._log_events.append(event)
 
     def _attempt(self, action: str, cards: Sequence[int]) -> Outcome:
         game = self.game

@@ -125,10 +125,37 @@ class MessageBar(Widget):
         return Text("\n").join(rows)
 
 
+def log_rows(lines: Sequence[Text], width: int, height: int) -> list[Text]:
+    """The rows the game log shows in ``height`` rows of ``width`` cells: the newest lines
+    that fit whole, each wrapped, the newest at the bottom. A line that would show only
+    its end is left out (the log's top row always starts a line, so what is shown reads
+    as consecutive lines); the rows above the oldest shown line are blank. Only a newest
+    line taller than the log by itself is cut, keeping its end.
+
+    >>> rows = log_rows([Text("one two three"), Text("four")], width=5, height=3)
+    >>> [row.plain for row in rows]
+    ['', '', 'four']
+    >>> [row.plain for row in log_rows([Text("a b c d")], width=1, height=2)]
+    ['c', 'd']
+    """
+    if height <= 0:
+        return []
+    rows: list[Text] = []
+    for line in reversed(lines):
+        wrapped = wrap(line, width)
+        if rows and len(rows) + len(wrapped) > height:
+            break
+        rows[:0] = wrapped
+        if len(rows) >= height:
+            break
+    rows = rows[-height:]
+    return [Text() for _blank in range(height - len(rows))] + rows
+
+
 class LogView(Widget):
-    """The game log, newest line at the bottom: drawn from the newest line up at the
-    size the log has when it is drawn, so the newest line is always visible however tall
-    the message bar above has grown."""
+    """The game log, newest line at the bottom, laid out at the size the log has when it
+    is drawn (:func:`log_rows`), so the newest line is always visible however tall the
+    message bar above has grown, and only whole lines are shown."""
 
     DEFAULT_CSS = """
     LogView { height: 1fr; padding: 0 1; color: $text-muted; }
@@ -147,16 +174,10 @@ class LogView(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        """The newest lines that fit, wrapped."""
-        width, height = content_width(self), self.content_region.height
-        rows: list[Text] = []
-        for line in reversed(self.lines):
-            if height > 0 and len(rows) >= height:
-                break
-            rows[:0] = wrap(line, width)
-        if height > 0:
-            rows = rows[-height:]
-        return Text("\n").join(rows)
+        """The newest whole lines that fit, wrapped, the newest at the bottom."""
+        return Text("\n").join(
+            log_rows(self.lines, content_width(self), self.content_region.height)
+        )
 
 
 class KeysBar(Widget):
@@ -259,6 +280,18 @@ class TrickView(Widget):
             out.append("·", style="dim")
         return out
 
+    def heading_row(self, width: int) -> Text:
+        """The heading, and at the end of its row, while a seat is marked, what the mark
+        means (when the row has room for it beside the heading)."""
+        heading = fit(self.heading, width)
+        if self.leader is None:
+            return heading
+        # TRANSLATORS: the legend of the mark before the name of the seat that led the
+        # trick on the table; keep the ▸.
+        legend = Text(_("▸ led the trick"), style="dim")
+        gap = width - screen_cells(heading.plain) - screen_cells(legend.plain)
+        return heading + Text(" " * gap) + legend if gap >= 2 else heading
+
     def render(self) -> Text:
         """The table at the width the widget has now."""
         width = content_width(self)
@@ -273,7 +306,7 @@ class TrickView(Widget):
             rows = wrap(text, width)
             return [Text(" " * max(0, width - screen_cells(row.plain))) + row for row in rows]
 
-        rows = [fit(self.heading, width)]
+        rows = [self.heading_row(width)]
         if self.note.plain:
             rows += wrap(self.note, width)[:2]
         rows += centred(self.spot(2))
@@ -337,6 +370,12 @@ class HandView(Widget, can_focus=True):
     def selected(self) -> list[int]:
         """The selected cards, in hand order."""
         return [key[0] for key in self._keys() if key in self._selected]
+
+    @property
+    def chosen(self) -> list[int]:
+        """What Enter plays: the selected cards, or the card under the cursor when none
+        is selected (nothing in an empty hand)."""
+        return self.selected or self.cards[self.cursor : self.cursor + 1]
 
     def select_cards(self, cards: Sequence[int]) -> None:
         """Select exactly ``cards`` (as many copies as listed), e.g. a hint."""

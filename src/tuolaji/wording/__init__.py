@@ -6,6 +6,8 @@ the two ways to play (the terminal, :mod:`tuolaji.play`, and the online server,
   (:class:`CardRun`, :class:`SeatName`, :func:`fill`, :func:`plain`, and
   :func:`message_parts` for the online protocol);
 - :mod:`~tuolaji.wording.names`: seats (from the reader's chair) and suits in words;
+- :mod:`~tuolaji.wording.seats`: the seats of an online room, named alike for every
+  reader, with their position from the reader's chair (:func:`seat_label`);
 - :mod:`~tuolaji.wording.briefs`: each rule in one sentence (:func:`rule_brief`);
 - :mod:`~tuolaji.wording.refusals`: the sentence for an action the rules refuse
   (:func:`refusal_text`);
@@ -28,6 +30,7 @@ from tuolaji.wording.hands import (
 from tuolaji.wording.messages import CardRun, Message, Piece, SeatName, fill, message_parts, plain
 from tuolaji.wording.names import HUMAN, seat_name, suit_heading, suit_name
 from tuolaji.wording.refusals import refusal_message, refusal_parts, refusal_text
+from tuolaji.wording.seats import display_name, position_word, seat_label
 
 __all__ = [
     "HUMAN",
@@ -38,15 +41,18 @@ __all__ = [
     "Piece",
     "SeatName",
     "display_context",
+    "display_name",
     "effective_suit",
     "fill",
     "message_parts",
     "plain",
+    "position_word",
     "refusal",
     "refusal_message",
     "refusal_parts",
     "refusal_text",
     "rule_brief",
+    "seat_label",
     "seat_name",
     "sort_hand",
     "suit_groups",
