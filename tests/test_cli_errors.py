@@ -192,10 +192,14 @@ def test_a_record_that_does_not_verify_fails_with_status_1(tmp_path: Path) -> No
 
 
 def test_a_database_out_of_reach_fails_in_one_line_with_status_1() -> None:
-    with socket.socket() as closed:  # a port nothing listens on
+    # two ports nothing listens on: one for the database, one for the server (were they
+    # the same, the database driver would reach the server's own socket and wait for
+    # its time-out)
+    with socket.socket() as closed, socket.socket() as free:
         closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-    url = f"postgresql://nobody@127.0.0.1:{port}/tuolaji"
+        free.bind(("127.0.0.1", 0))
+        db_port, port = closed.getsockname()[1], free.getsockname()[1]
+    url = f"postgresql://nobody@127.0.0.1:{db_port}/tuolaji"
     done = run_cli("serve", "--port", str(port), "--db", url, timeout=120)
     assert (done.returncode, done.stdout) == (EXIT_FAILED, "")
     assert one_line(done.stderr).startswith("cannot open the database: ")

@@ -138,6 +138,21 @@ def test_r_d1_every_card_is_in_exactly_one_place_after_every_action(
     assert game.phase is Phase.OVER
 
 
+def check_action_count(game: Game, number: int) -> None:
+    """The log's count and last action are those of the listed actions (checked at
+    every 50th action, since listing them all is what the count saves)."""
+    if number % 50 == 0 or game.phase is Phase.OVER:
+        actions = game.actions
+        assert game.action_count == len(actions)
+        assert game.last_action == (actions[-1] if actions else None)
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_action_count_and_last_action_are_those_of_the_action_list(rules: RuleSet) -> None:
+    assert Game(rules, 0).action_count == 0 and Game(rules, 0).last_action is None
+    checked_game(rules, 5, check_action_count)
+
+
 # ------------------------------------------------------------- the seat to act
 
 

@@ -250,10 +250,12 @@ def click_cards(page: Page, cards: list[str]) -> None:
     """Choose ``cards`` in the hand one click each (the second copy of a card held
     twice is the second button)."""
     seen: Counter[str] = Counter()
-    for card in cards:
+    chosen = tid(page, "hand").locator('[aria-pressed="true"]')
+    for number, card in enumerate(cards, start=1):
         card_button(page, card, seen[card]).click()
         seen[card] += 1
-    expect(tid(page, "hand").locator('[aria-pressed="true"]')).to_have_count(len(cards))
+        # each click taken before the next (as a player sees each card rise)
+        expect(chosen).to_have_count(number)
 
 
 def submit(page: Page, button: str) -> None:

@@ -54,6 +54,20 @@ class ActionLog:
             actions.append(Draw(self._pending_draws))
         return actions
 
+    def count(self) -> int:
+        """How many actions :meth:`actions` would list, without building them."""
+        return len(self._entries) + (1 if self._pending_draws else 0)
+
+    def last(self) -> Action | None:
+        """The last action :meth:`actions` would list (None before the first), without
+        building the others."""
+        if self._pending_draws:
+            return Draw(self._pending_draws)
+        if not self._entries:
+            return None
+        entry = self._entries[-1]
+        return Play(entry[0], entry[1]) if isinstance(entry, tuple) else entry
+
     def copy(self) -> ActionLog:
         """An independent copy (the actions themselves are frozen and shared)."""
         twin = ActionLog()

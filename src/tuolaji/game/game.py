@@ -280,6 +280,16 @@ class Game:
         ``Draw(count)``."""
         return self._log.actions()
 
+    @property
+    def action_count(self) -> int:
+        """``len(game.actions)``, without building the list."""
+        return self._log.count()
+
+    @property
+    def last_action(self) -> Action | None:
+        """``game.actions[-1]`` (None before the first action), without building the list."""
+        return self._log.last()
+
     # ------------------------------------------------------------------ declare
 
     def check_declare(self, seat: object, cards: Sequence[int]) -> None:
