@@ -1,7 +1,7 @@
 // The shapes of what `tuolaji serve` sends and takes: WebSocket frames and HTTP bodies.
 // They mirror docs/protocol.md and docs/protocol.schema.json (the server's pydantic
-// models), the engine's JSON forms (Observation.to_json, event_to_json, result_to_json)
-// and the additions of issue 11 (table snapshots, hints, rematch, replays, meta, catalog).
+// models), the engine's JSON forms (observation_to_json, event_to_json, result_to_json)
+// and the server's own (table snapshots, hints, rematch, replays, meta, catalog).
 // The client holds no rules: everything here is data the server computed.
 
 /** A seat number: 0 and 2 are partners, as are 1 and 3. */
@@ -48,7 +48,7 @@ export interface RoomInfo {
   to_act: number | null;
   /** When the seat to act runs out of time: seconds since the epoch (server clock). */
   deadline: number | null;
-  /** The code of the rematch room, once someone asked for one (issue 11). */
+  /** The code of the rematch room, once someone asked for one. */
   rematch?: string | null;
   /** Whether the room is shown in the public list (may be absent). */
   listed?: boolean;
@@ -178,7 +178,7 @@ export interface HandGroup {
   cards: string;
 }
 
-/** The table snapshot of a welcome or settled event frame (issue 11). */
+/** The table snapshot of a welcome or settled event frame. */
 export interface Table {
   observation: Observation;
   hand_groups: HandGroup[];
@@ -253,7 +253,7 @@ export interface EventFrame {
   seq: number;
   event: GameEvent;
   settled: boolean;
-  /** Present on settled event frames (issue 11). */
+  /** Present on settled event frames. */
   table?: Table;
 }
 

@@ -94,8 +94,8 @@ export function initialView(code: string, seat: number | null): RoomView {
   };
 }
 
-/** A table for a welcome without one (a server older than issue 11): the observation
- * only. */
+/** A table for a welcome without one (a server older than table snapshots): the
+ * observation only. */
 function tableOf(frame: WelcomeFrame): Table {
   return frame.table ?? { observation: frame.observation, hand_groups: [], actions: [], declarations: [] };
 }
