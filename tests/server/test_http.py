@@ -13,6 +13,8 @@ import pytest
 from server.harness import LiveServer, eventually, running_server, sqlite_url
 from tuolaji.game import Game, SeatView, event_from_json, observe
 from tuolaji.game.observation_json import observation_from_json
+from tuolaji.server.page import seated_names
+from tuolaji.server.storage_rows import RoomSummary
 
 HUMAN = {"player": "human"}
 
@@ -186,6 +188,13 @@ async def test_records_whole_after_the_game_and_per_seat_during_it(tmp_path: Pat
         private = [e for e in record["events"] if e["type"] in ("card_drawn", "talon_taken")]
         assert {event["seat"] for event in private} == {0}
         assert any(event["type"] == "hidden_card_drawn" for event in record["events"])
+        # the whole record names the seats as the table does
+        assert room.record_json()["players"] == [
+            "Ann",
+            "Bot 1 (random)",
+            "Bot 2 (random)",
+            "Bot 3 (heuristic)",
+        ]
 
 
 @pytest.mark.asyncio
@@ -245,6 +254,21 @@ async def test_the_front_page_lists_listed_open_rooms_with_names_escaped(tmp_pat
         rooms = (await live.http.get("/api/rooms")).json()["rooms"]
         assert [room["code"] for room in rooms] == [listed["code"]]
         assert rooms[0]["open_seats"] == [0, 1, 2] and name in rooms[0]["names"]
+        assert rooms[0]["players"] == ["human", "human", "human", "random"]
+
+
+def test_the_plain_front_page_names_seated_players_as_the_table_does() -> None:
+    # a bot named after its spec is "Bot N (kind)"; open seats are left out
+    room = RoomSummary(
+        code="ROOM",
+        created_at=0.0,
+        rules={"preset": "standard"},
+        status="waiting",
+        open_seats=(2,),
+        names=("Ana", "heuristic", "", "search:guesses=40"),
+        players=("human", "heuristic", "human", "search:guesses=40"),
+    )
+    assert seated_names(room) == "Ana, Bot 1 (heuristic), Bot 2 (search)"
 
 
 @pytest.mark.asyncio

@@ -76,7 +76,8 @@ async def test_a_finished_rooms_replay_steps_through_every_trick(
     assert response.status_code == 200
     replay = response.json()
     assert replay["rules"] == room.row.rules
-    assert replay["seats"] == ["Rob", "heuristic", "Rob", "heuristic"]
+    # named as the table names them: a bot named after its kind is "Bot N (kind)"
+    assert replay["seats"] == ["Rob", "Bot 2 (heuristic)", "Rob", "Bot 4 (heuristic)"]
     assert [entry["number"] for entry in replay["rounds"]] == [1]
     check_round(replay["rounds"][0], result_to_json(room.game.results[0]))
     # the same game uploaded as its record replays the same

@@ -354,6 +354,7 @@ async def test_listed_rooms_are_waiting_listed_rooms_with_a_free_human_seat(
             status="waiting",
             open_seats=(0, 1, 2, 3),
             names=tuple(seat.name for seat in make_seats()),
+            players=tuple(seat.player for seat in make_seats()),
         ),
         RoomSummary(
             code="open",
@@ -362,6 +363,7 @@ async def test_listed_rooms_are_waiting_listed_rooms_with_a_free_human_seat(
             status="waiting",
             open_seats=(2,),
             names=tuple(seat.name for seat in make_seats()),
+            players=("human", "random", "human", "heuristic"),
         ),
     ]
     assert [room.code for room in await storage.listed_rooms(limit=1)] == ["newer"]

@@ -394,6 +394,8 @@ export interface ListedRoom {
   rules: RuleSpec;
   open_seats: number[];
   names: string[];
+  /** Who plays each seat: "human" or a bot's player spec. */
+  players: string[];
 }
 
 export interface MetaOption {

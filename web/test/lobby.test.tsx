@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lobby } from '../src/lobby/Lobby';
+import { Lobby, seatedNames } from '../src/lobby/Lobby';
 import type { Meta } from '../src/protocol';
 
 const meta: Meta = {
@@ -212,5 +212,19 @@ describe('the create form', () => {
     await waitFor(() => expect(page.getByRole('alert').textContent).toBe('Too many requests: wait a moment and try again.'));
     expect(location.pathname).toBe('/');
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('the listed rooms', () => {
+  it('name who sits at a room as its table does, open seats counted apart', () => {
+    const room = {
+      code: 'ROOMCODE2345',
+      rules: { preset: 'standard' as const },
+      open_seats: [1, 2],
+      names: ['Ana', 'Bo', '', 'search:guesses=40'],
+      players: ['human', 'human', 'human', 'search:guesses=40'],
+    };
+    // Bo keeps seat 1 open under his name; seat 2 is open and unnamed
+    expect(seatedNames(room)).toBe('Ana, Bo, Bot 1 (search)');
   });
 });

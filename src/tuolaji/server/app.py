@@ -130,6 +130,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     "rules": room.rules,
                     "open_seats": list(room.open_seats),
                     "names": list(room.names),
+                    "players": list(room.players),
                 }
                 for room in rooms
             ]

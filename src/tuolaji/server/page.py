@@ -6,6 +6,18 @@ from collections.abc import Sequence
 from html import escape
 
 from tuolaji.server.storage_rows import RoomSummary
+from tuolaji.wording.seats import display_name, own_name
+
+
+def seated_names(room: RoomSummary) -> str:
+    """Who sits at ``room``, or has a seat kept under their name, named as its table
+    names them: "Ana, Bot 1 (heuristic)" (its open seats are counted apart)."""
+    seats = room.seats()
+    return ", ".join(
+        display_name(seats, seat)
+        for seat, info in enumerate(seats)
+        if seat not in room.open_seats or own_name(info)
+    )
 
 
 def lobby_page(rooms: Sequence[RoomSummary]) -> str:
@@ -17,7 +29,7 @@ def lobby_page(rooms: Sequence[RoomSummary]) -> str:
                 code=escape(room.code),
                 preset=escape(str(room.rules.get("preset", "standard"))),
                 seats=escape(", ".join(str(seat) for seat in room.open_seats)),
-                names=escape(", ".join(name for name in room.names if name)),
+                names=escape(seated_names(room)),
             )
             for room in rooms
         )

@@ -118,8 +118,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
         text = cache.get(room.code)
         if text is None:
             async with room.lock:
-                names = [row.name for row in room.seats]
-                record = record_of(room.game, names)
+                record = record_of(room.game, room.player_names())
             text = await _replayed(record)
             cache.put(room.code, text)
         return _json_response(text)

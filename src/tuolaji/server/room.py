@@ -36,6 +36,7 @@ from tuolaji.game.record import GameRecord, record_of, replay
 from tuolaji.game.record_schema import read_action
 from tuolaji.game.state import Phase
 from tuolaji.game.views import view
+from tuolaji.i18n import using_language
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_frames, frame_text
@@ -47,6 +48,7 @@ from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRo
 from tuolaji.server.table import table_json
 from tuolaji.server.tokens import new_token, same_hash, token_hash
 from tuolaji.server.verdicts import client_action, refusal_fields, verdict
+from tuolaji.wording.seats import display_name
 
 log = logging.getLogger("tuolaji.server")
 
@@ -192,9 +194,18 @@ class Room:
 
     def record_json(self) -> dict[str, object]:
         """The game's record so far (docs/records.md): what ``tuolaji replay`` verifies."""
-        return record_of(
-            self.game, [row.name or f"seat {row.seat}" for row in self.seats]
-        ).to_json()
+        return record_of(self.game, self.player_names()).to_json()
+
+    def player_names(self) -> list[str]:
+        """The seats' names as the table shows them ("Ana", "Bot 1 (heuristic)",
+        :func:`~tuolaji.wording.seats.display_name`), in English: the names a record
+        and a replay keep, which are data, read in any language."""
+        seats = [
+            {"player": row.player, "name": row.name, "taken": row.token_hash is not None}
+            for row in self.seats
+        ]
+        with using_language("en"):
+            return [display_name(seats, row.seat) for row in self.seats]
 
     def seat_record_json(self, seat: int) -> dict[str, object]:
         """What ``seat`` has seen of the game: its first observation and its own view of

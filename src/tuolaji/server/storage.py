@@ -325,6 +325,7 @@ class Storage:
                     if seat.player == "human" and seat.token_hash is None
                 ),
                 names=tuple(seat.name for seat in seats_of[row.code]),
+                players=tuple(seat.player for seat in seats_of[row.code]),
             )
             for row in room_rows
         ]

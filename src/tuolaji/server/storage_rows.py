@@ -111,3 +111,19 @@ class RoomSummary:
     open_seats: tuple[int, ...]
     #: the seats' names, by seat
     names: tuple[str, ...]
+    #: who plays each seat, by seat: ``human`` or a bot's player spec
+    players: tuple[str, ...]
+
+    def seats(self) -> list[dict[str, object]]:
+        """The seats as a ``room`` frame describes them (``seat``, ``player``, ``name``,
+        ``taken``), for naming them as the table does
+        (:func:`tuolaji.wording.seats.display_name`)."""
+        return [
+            {
+                "seat": seat,
+                "player": player,
+                "name": name,
+                "taken": player == "human" and seat not in self.open_seats,
+            }
+            for seat, (player, name) in enumerate(zip(self.players, self.names, strict=True))
+        ]

@@ -5,9 +5,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getMeta, listRooms } from '../api';
 import { failureText } from '../errors';
-import { t, tn } from '../i18n';
+import { t, tc, tn } from '../i18n';
 import { loadPrefs } from '../prefs';
-import type { ListedRoom, Meta } from '../protocol';
+import type { ListedRoom, Meta, SeatInfo } from '../protocol';
+import { displayName, ownName } from '../table/seating';
 import { linkClick, navigate, normalizeCode } from '../router';
 import { CreateForm } from './CreateForm';
 import { Disclosure } from './Disclosure';
@@ -16,6 +17,28 @@ import '../styles/lobby.css';
 
 /** The id of the room settings' folding part. */
 const SETTINGS_ID = 'room-settings-body';
+
+/** The seats of a listed room, as a room frame would give them. */
+function listedSeats(room: ListedRoom): SeatInfo[] {
+  return room.players.map((player, seat) => ({
+    seat,
+    player,
+    name: room.names[seat] ?? '',
+    taken: player !== 'human' || !room.open_seats.includes(seat),
+    connected: false,
+    away: false,
+  }));
+}
+
+/** Who sits at a listed room, or has a seat kept under their name, named as its table
+ * names them ("Ana, Bot 1 (heuristic)"); its open seats are counted apart. */
+export function seatedNames(room: ListedRoom): string {
+  const seats = listedSeats(room);
+  return seats
+    .filter((seat) => !room.open_seats.includes(seat.seat) || ownName(seat) !== '')
+    .map((seat) => displayName(seats, seat.seat))
+    .join(tc('list separator', ', '));
+}
 
 function JoinForm() {
   const [code, setCode] = useState('');
@@ -81,7 +104,7 @@ function RoomList() {
       <ul class="room-list" data-testid="room-list">
         {rooms !== null && rooms.length === 0 && <li class="muted">{t('No listed room is waiting now.')}</li>}
         {(rooms ?? []).map((room) => {
-          const names = room.names.filter((name) => name !== '').join(', ');
+          const names = seatedNames(room);
           return (
             <li key={room.code}>
               <span>

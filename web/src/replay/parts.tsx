@@ -6,12 +6,13 @@ import { t, tn } from '../i18n';
 import type { HandGroup, Observation, Replay, RoundResultJson } from '../protocol';
 import { levelName, trumpLine } from '../table/words';
 
-/** The name shown for seat `seat`: its player's name, else "Seat N". */
+/** The name shown for seat `seat`: its player's name with its seat number, else
+ * "Seat N". */
 export function seatName(replay: Replay, seat: number): string {
   const name = replay.seats[seat];
-  // names are labels only, and several seats may share one (four "heuristic" bots)
+  // names are labels only, and two people may share one: the seat number tells them apart
   return name !== null && name !== undefined && name !== ''
-    ? t('{name} (seat {n})', { name, n: seat })
+    ? t('{name} · seat {n}', { name, n: seat })
     : t('Seat {n}', { n: seat });
 }
 
