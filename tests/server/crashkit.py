@@ -70,9 +70,11 @@ class ServerProcess:
     start). Everything the processes print goes to ``log_path``.
     """
 
-    def __init__(self, db_url: str, log_path: Path) -> None:
+    def __init__(self, db_url: str, log_path: Path, bot_workers: int = 0) -> None:
         self.db_url = db_url
         self.log_path = log_path
+        #: ``--bot-workers``: 0, bots think in a thread of the server (the crash tests)
+        self.bot_workers = bot_workers
         self.process: asyncio.subprocess.Process | None = None
         self.port = 0
         self.generation = 0
@@ -112,7 +114,7 @@ class ServerProcess:
             "--db",
             self.db_url,
             "--bot-workers",
-            "0",
+            str(self.bot_workers),
             "--deal-interval",
             "0",
             "--round-pause",

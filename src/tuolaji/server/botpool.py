@@ -8,6 +8,9 @@ the action number, so a game resumed after a restart plays on exactly as before.
 
 Only the built-in players sit at a server's table: an external program (``cmd:``) is
 never started on a server's behalf (:func:`check_bot_name`).
+
+The workers (and the forkserver that starts them) die with the server, however it dies:
+:mod:`tuolaji.server.lifeline`.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any, Literal, get_args
 
 from tuolaji.bots.registry import make_player, parse_player
 from tuolaji.game.observation_json import observation_from_json
+from tuolaji.server.lifeline import Lifeline, preload_forkserver, start_worker
 
 Decision = Literal["declaration", "bury", "play"]
 #: The decisions a bot is asked for.
@@ -118,12 +122,24 @@ class BotPool:
             raise ValueError(f"a bot pool has 0 or more workers, not {workers!r}")
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        #: the pipe whose end-of-file tells the workers the server is gone (one for
+        #: every pool this makes: a pool that broke is replaced under the same one)
+        self._lifeline: Lifeline | None = None
         self._closed = False
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        """A fresh process pool (started lazily by its first task)."""
+        """A fresh process pool (started lazily by its first task), whose workers die
+        with this process."""
         context = multiprocessing.get_context(_start_method())
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        preload_forkserver(context)
+        if self._lifeline is None:
+            self._lifeline = Lifeline(context)
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=context,
+            initializer=start_worker,
+            initargs=(self._lifeline.worker_end,),
+        )
 
     def _current_executor(self) -> ProcessPoolExecutor:
         """The process pool, made on first use."""
@@ -200,7 +216,10 @@ class BotPool:
         still thinking are stopped (their decisions fail with :class:`BotFailed`)."""
         self._closed = True
         executor, self._executor = self._executor, None
+        lifeline, self._lifeline = self._lifeline, None
         if executor is None:
+            if lifeline is not None:
+                lifeline.close()
             return
         # Taken before shutdown, which forgets them; terminating busy workers keeps a
         # server's exit from waiting out a long search (as Python 3.14's
@@ -216,3 +235,5 @@ class BotPool:
                 process.join(CLOSE_WAIT_S)
 
         await asyncio.to_thread(join)
+        if lifeline is not None:  # any worker left (it did not stop in time) exits now
+            lifeline.close()
