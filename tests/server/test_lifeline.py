@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,11 @@ def _worker(end: Connection) -> None:
     time.sleep(60)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> ForkServerContext | SpawnContext:
     """The start method the bot pool uses here."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
 
 
 def _exit_code(process: multiprocessing.process.BaseProcess) -> int | None:
@@ -94,7 +96,7 @@ def test_the_watcher_exits_when_the_parent_changes(monkeypatch: pytest.MonkeyPat
     def exit_(status: int) -> None:
         raise _Exited(status)
 
-    monkeypatch.setattr(lifeline.os, "_exit", exit_)
+    monkeypatch.setattr(os, "_exit", exit_)  # the one os module, lifeline's too
     worker_end, server_end = multiprocessing.Pipe(duplex=False)
     try:
         with pytest.raises(_Exited) as exited:
@@ -139,8 +141,8 @@ def test_the_death_signal_kills_a_child_whose_parent_is_killed() -> None:
     child = 0
     try:
         assert middle.stdout is not None
-        pid, said = middle.stdout.readline().split()
-        child = int(pid)
+        number, said = middle.stdout.readline().split()
+        child = int(number)
         assert said == "set"
         assert _running(child)
         middle.kill()
