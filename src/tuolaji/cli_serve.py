@@ -1,12 +1,13 @@
 """``tuolaji serve``: the online game (the server extra), kept apart from cli.py.
 
 What can be found wrong before serving is said in one ``Error:`` line, before anything
-starts: a bad database URL or an address that cannot be listened on (a port in use)
-with exit status 2, a database that cannot be opened with exit status 1
-(:mod:`tuolaji.cli_errors`)."""
+starts: a bad database URL, an address that cannot be listened on (a port in use) or an
+SQLite file another server serves with exit status 2, a database that cannot be opened
+with exit status 1 (:mod:`tuolaji.cli_errors`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,6 +22,23 @@ SERVE_HELP = N_(
     "survive a restart (see docs/protocol.md). By default the database is a file in "
     "the data folder."
 )
+
+
+def database_in_use(database: Path, holder: int | None) -> str:
+    """What a second server on one SQLite file is told: whose it is, and what to do."""
+    if holder is None:
+        return _(
+            "the database {database} is in use by another tuolaji serve. SQLite serves one "
+            "server process at a time: stop that server first, or, to run several, store "
+            "the games in PostgreSQL (--db postgresql://USER@HOST:PORT/DATABASE, see "
+            "docs/scaling.md)"
+        ).format(database=database)
+    return _(
+        "the database {database} is in use by another tuolaji serve (process {pid}). "
+        "SQLite serves one server process at a time: stop that server first, or, to run "
+        "several, store the games in PostgreSQL (--db postgresql://USER@HOST:PORT/DATABASE, "
+        "see docs/scaling.md)"
+    ).format(database=database, pid=holder)
 
 
 def serve(
@@ -77,6 +95,7 @@ def serve(
     from tuolaji.server.listen import ListenError
     from tuolaji.server.run import StartFailed
     from tuolaji.server.run import serve as run
+    from tuolaji.server.sqlite_lock import DatabaseInUse
     from tuolaji.server.storage_rows import StorageError
 
     try:
@@ -111,6 +130,8 @@ def serve(
                 address=error.address, reason=error.reason
             )
         )
+    except DatabaseInUse as error:  # found before anything started; nothing written
+        refuse(database_in_use(error.database, error.holder))
     except StorageError as error:  # found before anything started, too
         fail(str(error))
     except StartFailed:

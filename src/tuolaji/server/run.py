@@ -1,8 +1,10 @@
 """Running the server: uvicorn serving the application, stopping politely.
 
-Before anything starts, the address is bound (:mod:`tuolaji.server.listen`) and the
-database opened once and closed, so that a port in use or a database out of reach is
-one exception the command line words, not uvicorn's log and a traceback.
+Before anything starts, the address is bound (:mod:`tuolaji.server.listen`), an SQLite
+file locked for this process (:mod:`tuolaji.server.sqlite_lock`) and the database opened
+once and closed, so that a port in use, a database another server serves or a database
+out of reach is one exception the command line words, not uvicorn's log and a
+traceback.
 
 On SIGTERM or Ctrl-C every connection is first told that the server is restarting
 (clients reconnect by themselves), then uvicorn closes them; the database holds every
@@ -29,6 +31,7 @@ from uvicorn.server import HANDLED_SIGNALS
 from tuolaji.server.app import create_app
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.listen import listening_sockets
+from tuolaji.server.sqlite_lock import lock_database
 from tuolaji.server.storage import Storage
 
 #: the largest WebSocket message uvicorn accepts, in bytes: a bigger one closes the
@@ -87,16 +90,43 @@ def serve(
     Whether it stopped cleanly: False when a second signal cut the stop short.
 
     Raises :class:`~tuolaji.server.listen.ListenError` when ``host:port`` cannot be
-    listened on and :class:`~tuolaji.server.storage_rows.StorageError` when the database
-    cannot be opened, both before anything starts, and :class:`StartFailed` when the
-    application fails to start."""
+    listened on, :class:`~tuolaji.server.sqlite_lock.DatabaseInUse` when another process
+    serves the SQLite file, and :class:`~tuolaji.server.storage_rows.StorageError` when
+    the database cannot be opened, all before anything starts, and :class:`StartFailed`
+    when the application fails to start. While it serves an SQLite file it holds the
+    file's lock (:mod:`tuolaji.server.sqlite_lock`)."""
     sockets = listening_sockets(host, port)
     try:
-        asyncio.run(_open_and_close(config.db_url))
+        # before the database is touched: a second server on an SQLite file writes
+        # nothing to it
+        database_lock = lock_database(config.db_url)
     except BaseException:
-        for sock in sockets:
-            sock.close()
+        _close_all(sockets)
         raise
+    with database_lock:  # held while serving; given back when the server stops
+        try:
+            asyncio.run(_open_and_close(config.db_url))
+        except BaseException:
+            _close_all(sockets)
+            raise
+        return _run(config, host, port, sockets, started)
+
+
+def _close_all(sockets: list[socket.socket]) -> None:
+    """Close the listening sockets of a server that does not start."""
+    for sock in sockets:
+        sock.close()
+
+
+def _run(
+    config: ServerConfig,
+    host: str,
+    port: int,
+    sockets: list[socket.socket],
+    started: Callable[[str], None] | None,
+) -> bool:
+    """Serve on ``sockets`` (bound already, the database checked) until stopped: whether
+    it stopped cleanly (see :func:`serve`)."""
     app = create_app(config)
     server = PoliteServer(
         uvicorn.Config(
