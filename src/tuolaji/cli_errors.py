@@ -6,8 +6,8 @@ README's "Errors and exit statuses" lists them):
   does not verify, a write that failed, the database out of reach, an extra that is not
   installed;
 - 2 (:data:`EXIT_USAGE`): usage or bad input — an unknown command, option or player, a
-  value out of its bounds, an output folder or a port already in use, a round the
-  record does not have; nothing was done;
+  value out of its bounds, an output folder or a port already in use, an SQLite
+  database another server serves, a round the record does not have; nothing was done;
 - 3 (:data:`EXIT_REPLACED`): a tournament in which fallback moves replaced a player too
   often to measure it.
 
