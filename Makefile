@@ -21,7 +21,7 @@ POT := $(LOCALE)/tuolaji.pot
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 SERVE_STAMP := $(VENV)/.installed-serve
-FULL_EXTRAS := dev,play,arena,server
+FULL_EXTRAS := dev,play,arena,server,cluster
 PIP := $(BIN)/python -m pip
 
 $(BIN)/python:
