@@ -17,7 +17,7 @@ and differ only in how they submit, wait and cancel. Ray is imported by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence, Sized
+from collections.abc import Generator, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -79,7 +79,7 @@ class InProcess:
         items: Iterable[T],
         *,
         window: int | None = None,
-    ) -> Iterator[tuple[T, R]]:
+    ) -> Generator[tuple[T, R], None, None]:
         """See :meth:`Runner.map`: each item's job runs when its result is asked for."""
         for item in items:
             yield item, job(shared, item)
@@ -116,7 +116,7 @@ class LocalPool:
         items: Iterable[T],
         *,
         window: int | None = None,
-    ) -> Iterator[tuple[T, R]]:
+    ) -> Generator[tuple[T, R], None, None]:
         """See :meth:`Runner.map`. Without ``window`` every item is submitted at once."""
         if window is None:
             window = len(items) if isinstance(items, Sized) else 2 * self.workers

@@ -11,7 +11,7 @@ machine. A task is a few items, run one after another by :func:`run_chunk`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 S = TypeVar("S")
@@ -53,7 +53,7 @@ class Runner(Protocol):
         items: Iterable[T],
         *,
         window: int | None = None,
-    ) -> Iterator[tuple[T, R]]:
+    ) -> Generator[tuple[T, R], None, None]:
         """``(item, job(shared, item))`` for every item, as each is done (in any order).
 
         ``items`` may be lazy, even endless, when ``window`` bounds the items submitted
@@ -85,7 +85,7 @@ def stream(
     *,
     batch: int,
     window: int,
-) -> Iterator[tuple[T, R]]:
+) -> Generator[tuple[T, R], None, None]:
     """Keep up to ``window`` tasks of ``batch`` items each submitted, and yield each
     task's ``(item, result)`` pairs as it is done; the tasks still pending are
     cancelled when the caller stops or a task fails.

@@ -31,7 +31,7 @@ import math
 import os
 import socket
 import warnings
-from collections.abc import Iterable, Iterator, Sized
+from collections.abc import Generator, Iterable, Iterator, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -279,7 +279,7 @@ class RayRunner:
         items: Iterable[T],
         *,
         window: int | None = None,
-    ) -> Iterator[tuple[T, R]]:
+    ) -> Generator[tuple[T, R], None, None]:
         """See :class:`~tuolaji.arena.jobs.Runner`: items in batches
         (:func:`batch_size`), :data:`WINDOW_PER_WORKER` tasks per CPU kept submitted
         unless ``window`` says how many."""
