@@ -37,7 +37,8 @@ class ExecutorError(ValueError):
 
 class ExecutorFailed(RuntimeError):
     """The executor lost work it could not run again (Ray's workers died more times than
-    a task is retried, the cluster went away): the run failed."""
+    a task is retried, the cluster went away): the run failed. The message is what the
+    executor said."""
 
 
 class Runner(Protocol):

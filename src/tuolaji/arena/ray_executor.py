@@ -33,6 +33,7 @@ import socket
 import warnings
 from collections.abc import Generator, Iterable, Iterator, Sized
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tuolaji.arena.jobs import ExecutorError, ExecutorFailed, Job, R, S, T, run_chunk, stream
@@ -53,6 +54,8 @@ MAX_BATCH = 16
 WINDOW_PER_WORKER = 4
 #: The object store of a Ray started for a run: the shared data and results are small.
 LOCAL_OBJECT_STORE_BYTES = 256 * 1024 * 1024
+#: The variable by which Ray is told to send the cluster's token to a given address.
+AUTH_MODE_VARIABLE = "RAY_AUTH_MODE"
 #: Hosts that are this machine: a cluster there is reached on the loopback interface.
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
@@ -124,16 +127,16 @@ def check_address(text: str) -> Address:
     return Address(text, client, host, int(port_text))
 
 
-def probe(address: Address, seconds: float = PROBE_SECONDS) -> None:
+def probe(address: Address, seconds: float = PROBE_SECONDS, shown: str | None = None) -> None:
     """Check that a server answers at ``address`` within ``seconds`` and speaks HTTP/2,
     as the servers of a Ray cluster (and of its client) do: an
     :class:`~tuolaji.arena.jobs.ExecutorError` when nothing is there, nothing
-    answers in time, or what answers is no such server."""
+    answers in time, or what answers is no such server. The error names the address
+    as ``shown`` (its text by default)."""
+    name = address.text if shown is None else shown
 
     def refused(problem: str, detail: str) -> ExecutorError:
-        return ExecutorError(
-            f"no Ray cluster at {address.text}: {detail}", address.text, problem, detail
-        )
+        return ExecutorError(f"no Ray cluster at {name}: {detail}", name, problem, detail)
 
     try:
         with socket.create_connection((address.host, address.port), timeout=seconds) as link:
@@ -161,6 +164,8 @@ def _prepare_environment(address: Address | None) -> None:
     the user set is kept)."""
     # A Ray started for the run reports no usage statistics anywhere.
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address is not None and address.auto:
+        address = _latest_cluster() or address
     if address is None or address.loopback:
         # Ray replaces a loopback address (its own, or the one given) by the machine's
         # network address; a cluster on this machine is reached, and a Ray started here
@@ -196,6 +201,9 @@ def _start(ray: Any, jobs: int, address: Address | None) -> None:
     }
     if address is None:
         settings.update(
+            # "local": a new Ray, even where a cluster was started (``ray start``), which
+            # Ray would join otherwise
+            address="local",
             num_cpus=jobs,
             num_gpus=0,
             object_store_memory=LOCAL_OBJECT_STORE_BYTES,
@@ -220,10 +228,8 @@ def ray_runner(jobs: int = 1, address: str | None = None) -> Iterator[RayRunner]
     if ray.is_initialized():
         yield RayRunner(ray)
         return
-    if where is not None:
-        found = _latest_cluster(ray) if where.auto else where
-        if found is not None:
-            probe(found)
+    if address is not None:
+        check_reachable(address)
     try:
         _start(ray, jobs, where)
     except Exception as error:  # Ray's own refusal (no cluster found, a version mismatch …)
@@ -236,29 +242,64 @@ def ray_runner(jobs: int = 1, address: str | None = None) -> Iterator[RayRunner]
         ray.shutdown()
 
 
-def _latest_cluster(ray: Any) -> Address | None:
-    """The address ``auto`` stands for, when it can be known before Ray looks: the
-    ``RAY_ADDRESS`` variable, or the cluster ``ray start`` last started on this machine
-    (whose note Ray may keep after the cluster stopped). None when neither is there:
-    Ray itself then says at once that it found no cluster."""
+def check_reachable(text: str) -> Address:
+    """The cluster's address ``text``, read (:func:`check_address`) and probed
+    (:func:`probe`) — for ``auto``, the address it stands for, when one can be known
+    before Ray is started (:func:`_latest_cluster`); an
+    :class:`~tuolaji.arena.jobs.ExecutorError` when it is not one or no cluster answers
+    there (``no-cluster`` for an ``auto`` that stands for none)."""
+    address = check_address(text)
+    if address.auto:
+        found = _latest_cluster()
+        if found is None:
+            raise ExecutorError(
+                "no Ray cluster found for auto: start one with 'ray start --head'",
+                text,
+                NO_CLUSTER,
+            )
+        probe(found, shown=f"auto ({found.text})")
+    else:
+        probe(address)
+    return address
+
+
+def _latest_cluster() -> Address | None:
+    """The address ``auto`` stands for, as Ray finds it: the ``RAY_ADDRESS`` variable,
+    else the note ``ray start`` leaves in Ray's temporary folder (``RAY_TMPDIR``,
+    ``TMPDIR`` or /tmp, then ``ray/ray_current_cluster``) of the cluster it started last
+    on this machine. None when neither is there, or it is not written as an address
+    (Ray's own refusal then says what it is)."""
     found = os.environ.get("RAY_ADDRESS", "")
     if not found:
-        utils = getattr(getattr(ray, "_private", None), "utils", None)
-        read = getattr(utils, "read_ray_address", None)
-        with contextlib.suppress(Exception):  # Ray's own note; only a shortcut
-            found = read() if callable(read) else ""
+        folder = os.environ.get("RAY_TMPDIR") or os.environ.get("TMPDIR") or "/tmp"
+        note = Path(folder) / "ray" / "ray_current_cluster"
+        with contextlib.suppress(OSError):  # no note: no cluster was started here
+            found = note.read_text(encoding="utf-8").strip()
     try:
         return check_address(found) if found and found != "auto" else None
     except ExecutorError:
-        return None  # not written as an address: Ray's own refusal says what it is
+        return None
+
+
+def _first_line(error: BaseException) -> str:
+    """The first line of what ``error`` says (its class when it says nothing)."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def _last_line(error: BaseException) -> str:
+    """The last line of what ``error`` says: under a remote traceback, the error."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[-1].strip()
 
 
 def _not_connected(address: str | None, error: Exception) -> ExecutorError:
     """The error of a Ray that could not be started or reached, in one line."""
-    said = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    said = _first_line(error)
     if address is None:
         return ExecutorError(f"could not start Ray: {said}", "", REFUSED, said)
     problem = NO_CLUSTER if address == "auto" else REFUSED
+    if address != "auto" and AUTH_MODE_VARIABLE not in os.environ:
+        # Ray sends its token to a cluster it found itself (auto), not to an address
+        said += f" (if the cluster asks for a token: set {AUTH_MODE_VARIABLE}=token)"
     return ExecutorError(f"no Ray cluster at {address}: {said}", address, problem, said)
 
 
@@ -298,11 +339,19 @@ class RayRunner:
         def collect(ref: Any) -> list[tuple[T, R]]:
             try:
                 result: list[tuple[T, R]] = ray.get(ref)
+            except ray.exceptions.RaySystemError as error:
+                # the worker could not read the task: another version of tuolaji there
+                said = _last_line(error)
+                raise ExecutorFailed(
+                    f"a worker could not read its task ({said}): every machine of the "
+                    "cluster needs this version of tuolaji"
+                ) from None
             except ray.exceptions.RayTaskError:
                 raise  # the job's own error (also an instance of its class)
-            except ray.exceptions.RayError as error:
-                said = (str(error).strip().splitlines() or [type(error).__name__])[0]
-                raise ExecutorFailed(f"Ray lost work it could not run again: {said}") from None
+            except ray.exceptions.RayError as error:  # workers or machines lost for good
+                raise ExecutorFailed(
+                    f"Ray lost work it could not run again: {_first_line(error)}"
+                ) from None
             return result
 
         def cancel(pending: list[Any]) -> None:
