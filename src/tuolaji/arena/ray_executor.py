@@ -320,13 +320,14 @@ class RayRunner:
         items: Iterable[T],
         *,
         window: int | None = None,
+        batch: int | None = None,
     ) -> Generator[tuple[T, R], None, None]:
-        """See :class:`~tuolaji.arena.jobs.Runner`: items in batches
-        (:func:`batch_size`), :data:`WINDOW_PER_WORKER` tasks per CPU kept submitted
-        unless ``window`` says how many."""
+        """See :class:`~tuolaji.arena.jobs.Runner`: ``batch`` items per task
+        (:func:`batch_size` unless given), :data:`WINDOW_PER_WORKER` tasks per CPU kept
+        submitted unless ``window`` says how many."""
         ray = self._ray
-        count = len(items) if isinstance(items, Sized) else None
-        batch = batch_size(count, self.workers)
+        if batch is None:
+            batch = batch_size(len(items) if isinstance(items, Sized) else None, self.workers)
         shared_ref = ray.put(shared)  # once: every task reads it from the object store
 
         def submit(chunk: list[T]) -> Any:
