@@ -10,8 +10,8 @@ It measures, on this machine:
   table gives the median and each figure as a ratio to the local pool;
 - **Ray's start-up and stop**: a Ray of 2 CPUs started and stopped as a command does;
 - **the cost per task**: many trivial jobs (an item back) one per task, on Ray and on
-  the local pool, and the difference per deal between Ray with one deal per task and
-  the pool;
+  the local pool, the driver's CPU time per task on Ray, and the difference per deal
+  between Ray with one deal per task and the pool;
 - **what is shipped**: the bytes of a task's arguments, of the data a run shares (put
   once in Ray's object store) and of each kind of result, pickled as Ray pickles them.
 
@@ -73,11 +73,15 @@ def deals_on(runner: Runner, deals: int, seed: int, batch: int | None = None) ->
     return seconds_of(lambda: drain(runner.map(play_deal_job, job, range(deals))))
 
 
-def trivial_seconds(runner: Runner) -> float:
-    """Seconds for :data:`TRIVIAL_TASKS` trivial jobs on ``runner``, one a task."""
+def trivial_seconds(runner: Runner) -> tuple[float, float]:
+    """Wall seconds for :data:`TRIVIAL_TASKS` trivial jobs on ``runner``, one a task,
+    and the CPU seconds of this process (the driver, Ray's threads in it included)."""
+    cpu = time.process_time()
     if isinstance(runner, RayRunner):
-        return seconds_of(lambda: drain(runner.map(echo, None, range(TRIVIAL_TASKS), batch=1)))
-    return seconds_of(lambda: drain(runner.map(echo, None, range(TRIVIAL_TASKS))))
+        wall = seconds_of(lambda: drain(runner.map(echo, None, range(TRIVIAL_TASKS), batch=1)))
+    else:
+        wall = seconds_of(lambda: drain(runner.map(echo, None, range(TRIVIAL_TASKS))))
+    return wall, time.process_time() - cpu
 
 
 def sizes(ray: Any, deals_shared: DealJob) -> dict[str, int]:
@@ -128,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     stops: list[float] = []
     trivial: dict[str, list[float]] = {"Ray, 1 item a task": [], "local pool, 1 item a task": []}
     shipped: dict[str, int] = {}
+    driver_cpu: list[float] = []
     for repeat in range(args.repeats):
         seed = repeat + 1
         pool = LocalPool(CPUS)
@@ -145,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
             for name in order if repeat % 2 == 0 else order[::-1]:
                 batch = 1 if name.endswith("a task") else None
                 times[name].append(deals_on(runner, args.deals, seed, batch))
-            trivial["Ray, 1 item a task"].append(trivial_seconds(runner))
+            wall, cpu = trivial_seconds(runner)
+            trivial["Ray, 1 item a task"].append(wall)
+            driver_cpu.append(cpu)
             if not shipped:
                 import ray
 
@@ -154,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             session.__exit__(None, None, None)
             stops.append(time.perf_counter() - started)
-        trivial["local pool, 1 item a task"].append(trivial_seconds(pool))
+        trivial["local pool, 1 item a task"].append(trivial_seconds(pool)[0])
 
     pool_median = statistics.median(times["local pool, --jobs 2"])
     rows = []
@@ -187,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         "ray_start_seconds": statistics.median(startups),
         "ray_stop_seconds": statistics.median(stops),
         "ms_per_trivial_task": per_task,
+        "ray_driver_cpu_ms_per_trivial_task": statistics.median(driver_cpu) / TRIVIAL_TASKS * 1000,
         "ray_extra_ms_per_deal_one_deal_a_task": per_deal_ms,
         "bytes": shipped,
     }
@@ -199,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Ray start-up: {start:.2f} s, stop: {stop:.2f} s")
     for name, value in per_task.items():
         print(f"trivial job, {name}: {value:.3f} ms a task")
+    print(
+        "the driver's CPU a trivial task on Ray: "
+        f"{report['ray_driver_cpu_ms_per_trivial_task']:.3f} ms"
+    )
     print(f"Ray with 1 deal a task, beyond the pool: {per_deal_ms:+.3f} ms a deal")
     for name, value in shipped.items():
         print(f"{value:>7} B  {name}")
