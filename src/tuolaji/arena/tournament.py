@@ -230,8 +230,8 @@ def run_tournament(
     job = DealJob(names, seed, rules, factory, None if collect else records, collect)
     with open_runner(choice) as runner:
         for _index, (outcome, kept) in runner.map(play_deal_job, job, range(deals)):
-            if records is not None:
-                for run, record in zip(RUNS, kept, strict=False):
+            if records is not None and kept:  # records sent back: written here
+                for run, record in zip(RUNS, kept, strict=True):
                     save_record(record, record_path(records, outcome.index, run))
             outcomes.append(outcome)
             if progress is not None:
