@@ -44,13 +44,20 @@ EXAMPLE_BOT = ROOT / "examples" / "bot.py"
 @pytest.fixture(scope="module", autouse=True)
 def ray_of_the_module() -> Iterator[RayRunner]:
     """A Ray of 2 CPUs on this machine for the module's runs, stopped after them."""
+    with ray_runner(jobs=2) as runner:  # first: Ray is imported as the executor imports it
+        import ray
+
+        # The test's own player factory is sent to the workers by value: they cannot
+        # import this test module by name.
+        ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # type: ignore[no-untyped-call]
+        yield runner
+
+
+def test_the_ray_of_the_module_listens_on_loopback_only() -> None:
     import ray
 
-    # The test's own player factory is sent to the workers by value: they cannot import
-    # this test module by name.
-    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # type: ignore[no-untyped-call]
-    with ray_runner(jobs=2) as runner:
-        yield runner
+    nodes = ray.nodes()  # type: ignore[no-untyped-call]
+    assert [node["NodeManagerAddress"] for node in nodes] == ["127.0.0.1"]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

@@ -212,9 +212,26 @@ def _start(ray: Any, jobs: int, address: Address | None) -> None:
     else:
         del settings["include_dashboard"]  # the cluster's own, not ours to choose
         settings["address"] = address.text
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _on_loopback(ray, address is None):
         warnings.simplefilter("ignore")  # Ray's deprecation notes are not the user's
         ray.init(**settings)
+
+
+@contextlib.contextmanager
+def _on_loopback(ray: Any, wanted: bool) -> Iterator[None]:
+    """While Ray starts, when ``wanted``: keep its addresses on the loopback interface
+    even if Ray was imported before :func:`_prepare_environment` could say so (a
+    program that imported it first), by the setting that variable sets."""
+    constants: Any = getattr(getattr(ray, "_private", None), "ray_constants", None)
+    before = getattr(constants, "ENABLE_RAY_CLUSTER", None)
+    if not wanted or before is None:
+        yield
+        return
+    constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        constants.ENABLE_RAY_CLUSTER = before
 
 
 @contextlib.contextmanager
