@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
-.PHONY: test lint typecheck unit bench bench-serve install clean play serve catalogs pot schema \
+.PHONY: test lint typecheck unit bench bench-serve bench-ray install clean play serve catalogs pot schema \
 	web web-test chromium screenshots bench-web bench-compare compiled test-compiled
 
 # One step at a time: `make play` and `make serve` install before they compile the
@@ -21,7 +21,7 @@ POT := $(LOCALE)/tuolaji.pot
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 SERVE_STAMP := $(VENV)/.installed-serve
-FULL_EXTRAS := dev,play,arena,server
+FULL_EXTRAS := dev,play,arena,server,cluster
 PIP := $(BIN)/python -m pip
 
 $(BIN)/python:
@@ -182,6 +182,12 @@ bench: $(STAMP)
 # one run and reported as ratios: a few minutes (ARGS="--repeats 3", "--json out.json").
 bench-compare: $(STAMP)
 	$(BIN)/python bench/compare.py $(ARGS)
+
+# Batch work on Ray against the local pool: a 200-deal heuristic tournament on --jobs 2
+# and on a local Ray of 2 CPUs side by side, Ray's start-up and its cost per task, about
+# a minute (ARGS="--repeats 5", "--json out.json"; docs/benchmarks.md).
+bench-ray: $(STAMP)
+	$(BIN)/python bench/ray_batch.py $(ARGS)
 
 # The online server under load on loopback: 50 rooms of scripted clients by default, about
 # a minute (ARGS="--rooms 10", "--search-seats", "--json out.json"; docs/benchmarks.md).

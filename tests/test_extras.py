@@ -47,8 +47,9 @@ def test_the_engine_depends_on_none_of_the_extras_packages() -> None:
 
 
 def test_nothing_is_missing_here() -> None:
-    # the tests run with .[dev,play,arena,server] (make test)
-    assert missing_modules("play") == missing_modules("arena") == missing_modules("server") == ()
+    # the tests run with .[dev,play,arena,server,cluster] (make test)
+    for extra in ("play", "arena", "server", "cluster"):
+        assert missing_modules(extra) == ()
     require_extra("play")
     require_extra("arena", ("matplotlib",))
 

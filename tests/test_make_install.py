@@ -27,7 +27,7 @@ RECORDER = '#!/bin/sh\necho "{name} $*" >> "$TOOL_LOG"\n{extra}'
 #: pybabel also writes the compiled catalog it is asked for
 PYBABEL_OUTPUT = 'while [ $# -gt 0 ]; do [ "$1" = --output-file ] && : > "$2"; shift; done\n'
 UPGRADE_PIP = "python -m pip install --quiet --upgrade pip"
-FULL = "python -m pip install --quiet -e .[dev,play,arena,server]"
+FULL = "python -m pip install --quiet -e .[dev,play,arena,server,cluster]"
 
 
 def install_of(extra: str) -> str:

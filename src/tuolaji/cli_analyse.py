@@ -21,7 +21,13 @@ import typer
 from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS, MAX_SEED
 from tuolaji.cli_errors import fail, refuse
 from tuolaji.cli_help import LANG_VARIABLE
-from tuolaji.cli_options import LANG_HELP
+from tuolaji.cli_options import (
+    EXECUTOR_HELP,
+    LANG_HELP,
+    RAY_ADDRESS_HELP,
+    executor_choice,
+    executor_errors,
+)
 from tuolaji.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -44,6 +50,7 @@ MAX_GUESSES = MAX_ANALYSIS_GUESSES
 
 
 def analyse(
+    context: typer.Context,
     file: Annotated[
         Path,
         typer.Argument(
@@ -102,9 +109,16 @@ def analyse(
             metavar="N",
             min=1,
             max=MAX_JOBS,
-            help=N_("Worker processes; the analysis is the same as with one."),
+            help=N_(
+                "Worker processes, or the CPUs of a Ray started for --executor ray; the "
+                "analysis is the same as with one."
+            ),
         ),
     ] = 1,
+    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print one JSON document instead of a table."))
     ] = False,
@@ -122,12 +136,13 @@ def analyse(
     notice = setup_language(lang)
     if notice:
         typer.echo(notice, err=True)
+    executor_choice(context, executor, jobs, ray_address)
     try:
         record = load_record(file)
     except RecordError as error:  # a file missing or unreadable, or not a record
         fail(str(error))
     try:
-        with _progress(shown=not as_json) as tick:
+        with executor_errors(), _progress(shown=not as_json) as tick:
             analysis = analyse_record(
                 record,
                 seat,
@@ -137,6 +152,8 @@ def analyse(
                 round_number=round_number,
                 progress=tick,
                 jobs=jobs,
+                executor=executor,
+                ray_address=ray_address,
             )
     except RecordError as error:  # a record that does not verify
         fail(str(error))

@@ -27,11 +27,15 @@ from tuolaji.cli_errors import (
     usage_error,
 )
 from tuolaji.cli_options import (
+    EXECUTOR_HELP,
     JSON_HELP,
     OPTION_HELP,
+    RAY_ADDRESS_HELP,
     RULES_HELP,
     SEED_HELP,
     check_output_folder,
+    executor_choice,
+    executor_errors,
     players_checked_by,
     rules_option,
     seat_players,
@@ -57,6 +61,7 @@ TOURNAMENT_HELP = N_(
 
 
 def simulate(
+    context: typer.Context,
     rounds: Annotated[
         int | None,
         typer.Option(
@@ -96,6 +101,22 @@ def simulate(
             ),
         ),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=1,
+            max=MAX_JOBS,
+            help=N_(
+                "Worker processes, or the CPUs of a Ray started for --executor ray; the "
+                "summary is the same as with one, but for its times."
+            ),
+        ),
+    ] = 1,
+    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Self-play many seeded games and summarise them."""
@@ -113,14 +134,23 @@ def simulate(
         games = DEFAULT_GAMES
     names = seat_players(players)  # checked as the command line was read
     rule_set = rules_option(rules, option)
+    executor_choice(context, executor, jobs, ray_address)
     try:
-        check_simulation(rounds=rounds, games=games, seed=seed, players=names)
+        check_simulation(
+            rounds=rounds,
+            games=games,
+            seed=seed,
+            players=names,
+            jobs=jobs,
+            executor=executor,
+            ray_address=ray_address,
+        )
     except ValueError as error:
         usage_error(str(error))
     if records is not None:
         check_output_folder("--records", lambda: prepare_output_folder(records, [RECORD_FILES]))
     total = rounds if rounds is not None else games
-    with Progress(disable=as_json, transient=True) as progress:
+    with executor_errors(), Progress(disable=as_json, transient=True) as progress:
         task = progress.add_task("rounds" if rounds is not None else "games", total=total)
         try:
             summary = run_simulation(
@@ -131,6 +161,9 @@ def simulate(
                 rules=rule_set,
                 records=records,
                 progress=lambda done, _total: progress.update(task, completed=done),
+                jobs=jobs,
+                executor=executor,
+                ray_address=ray_address,
             )
         except OSError as error:  # the disk filled up, the folder went away…
             progress.stop()
@@ -144,6 +177,7 @@ def simulate(
 
 
 def tournament(
+    context: typer.Context,
     players: Annotated[
         str,
         typer.Option(
@@ -179,9 +213,16 @@ def tournament(
             metavar="N",
             min=1,
             max=MAX_JOBS,
-            help=N_("Worker processes; the result is the same as with one."),
+            help=N_(
+                "Worker processes, or the CPUs of a Ray started for --executor ray; the "
+                "result is the same as with one."
+            ),
         ),
     ] = 1,
+    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -212,8 +253,11 @@ def tournament(
     if records and out is None:
         usage_error(_("--records needs --out DIR"))
     names = side_players(players)  # checked as the command line was read
+    executor_choice(context, executor, jobs, ray_address)
     try:
-        arena.check_tournament(names, deals, jobs, seed=seed)
+        arena.check_tournament(
+            names, deals, jobs, seed=seed, executor=executor, ray_address=ray_address
+        )
     except ValueError as error:
         usage_error(str(error))
     rule_set = rules_option(rules, option)
@@ -221,7 +265,8 @@ def tournament(
         require_extra_or_exit("arena")  # the chart is drawn at the end: check before the deals
         folder: Path = out
         check_output_folder("--out", lambda: arena.prepare_out(folder, records))
-    with Progress(console=Console(stderr=True), disable=as_json, transient=True) as progress:
+    bar = Progress(console=Console(stderr=True), disable=as_json, transient=True)
+    with executor_errors(), bar as progress:
         task = progress.add_task("deals", total=deals)
         result = arena.run_tournament(
             names,
@@ -231,6 +276,8 @@ def tournament(
             jobs=jobs,
             records=out / arena.RECORDS_DIR if records and out is not None else None,
             progress=lambda done, _total: progress.update(task, completed=done),
+            executor=executor,
+            ray_address=ray_address,
         )
     unwritten: OSError | None = None
     if out is not None:

@@ -1,19 +1,23 @@
 """What several ``tuolaji`` commands share: the help of their common options, the rules
 read from ``--rules`` and ``--option``, the players of ``--players`` checked as the
-command line is read, and output folders checked before a long run starts."""
+command line is read, output folders checked before a long run starts, and where the
+work of ``tournament``, ``simulate`` and ``analyse`` runs (``--executor``, ``--jobs``,
+``--ray-address``), with the errors of a Ray that cannot be used."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import typer
 
-from tuolaji.cli_errors import usage_error
+from tuolaji.cli_errors import fail, require_extra_or_exit, usage_error
 from tuolaji.i18n import N_, _
 
 if TYPE_CHECKING:
+    from tuolaji.arena.jobs import ExecutorError
     from tuolaji.core.rules import RuleSet
 
 # Help texts that several commands share.
@@ -22,6 +26,16 @@ OPTION_HELP = N_("A rule option NAME=VALUE; repeat it for several options.")
 LANG_HELP = N_("Language: en, zh_CN, es, da, lv or hi (default: the locale's).")
 SEED_HELP = N_("Seed of the whole run: the same seed plays the same games.")
 JSON_HELP = N_("Print one JSON summary instead of a table.")
+EXECUTOR_HELP = N_(
+    "Where the work runs: local (this process, or --jobs worker processes) or ray (a Ray "
+    "started for the command with --jobs CPUs, or the cluster of --ray-address). The "
+    "result is the same."
+)
+RAY_ADDRESS_HELP = N_(
+    "With --executor ray: use the Ray cluster at this address, auto (the one started last "
+    "on this machine, or RAY_ADDRESS), HOST:PORT or ray://HOST:PORT, and all its CPUs. "
+    "tuolaji, and the program of any cmd: player, must be installed on each of its machines."
+)
 
 
 def rules_option(preset: str, options: list[str] | None) -> RuleSet:
@@ -95,3 +109,88 @@ def players_checked_by(
         return value
 
     return check
+
+
+def executor_choice(
+    context: typer.Context, executor: str, jobs: int, ray_address: str | None
+) -> tuple[str, int, str | None]:
+    """``--executor``, ``--jobs`` and ``--ray-address`` checked together: a usage error
+    for an executor other than local or ray, an address without ``--executor ray``,
+    ``--jobs`` given with an address (a cluster's CPUs are its own), an address not
+    written as one or where nothing answers as Ray does (probed now, in a few seconds at
+    most); Ray not installed fails naming the ``cluster`` extra. Returns them."""
+    if executor not in ("local", "ray"):
+        usage_error(
+            _("give local or ray, not {executor!r}").format(executor=executor), "--executor"
+        )
+    if ray_address is not None:
+        if executor != "ray":
+            usage_error(_("--ray-address needs --executor ray"), "--ray-address")
+        source = context.get_parameter_source("jobs")
+        if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
+            usage_error(
+                _(
+                    "--jobs gives the CPUs of a Ray started for the command: with "
+                    "--ray-address every CPU of the cluster is used, so leave --jobs out"
+                ),
+                "--jobs",
+            )
+    if executor == "ray":
+        require_extra_or_exit("cluster")  # before any work, as for the other extras
+    if ray_address is not None:
+        from tuolaji.arena.jobs import ExecutorError
+        from tuolaji.arena.ray_executor import check_reachable
+
+        try:
+            check_reachable(ray_address)  # before an output folder is made
+        except ExecutorError as error:
+            usage_error(executor_message(error), "--ray-address")
+    return executor, jobs, ray_address
+
+
+def executor_message(error: ExecutorError) -> str:
+    """The translated sentence for a Ray that cannot be used (an address where no
+    cluster answers …), naming the address."""
+    from tuolaji.arena import ray_executor as where
+
+    address = error.address
+    if error.problem == where.MALFORMED:
+        return _(
+            "{address!r} is not a Ray address: give auto, HOST:PORT or ray://HOST:PORT"
+        ).format(address=address)
+    if error.problem == where.NOTHING_THERE:
+        return _("no Ray cluster at {address}: nothing answers there ({reason})").format(
+            address=address, reason=error.detail
+        )
+    if error.problem == where.NO_ANSWER:
+        return _("no Ray cluster at {address}: nothing answered within {seconds} s").format(
+            address=address, seconds=f"{where.PROBE_SECONDS:g}"
+        )
+    if error.problem == where.NOT_RAY:
+        return _("no Ray cluster at {address}: what answers there is not Ray").format(
+            address=address
+        )
+    if error.problem == where.NO_CLUSTER:
+        return _(
+            "no Ray cluster found for --ray-address auto: start one with 'ray start --head', "
+            "or give its address"
+        )
+    return _("no Ray cluster at {address}: {reason}").format(address=address, reason=error.detail)
+
+
+@contextmanager
+def executor_errors() -> Iterator[None]:
+    """Turn the errors of an executor into the command's: an address where no Ray
+    cluster answers is a usage error of ``--ray-address`` (exit status 2, before any
+    work); a Ray that could not start, work it lost for good or whose workers could not
+    read it, a failed run (exit status 1)."""
+    from tuolaji.arena.jobs import ExecutorError, ExecutorFailed
+
+    try:
+        yield
+    except ExecutorError as error:
+        if not error.address:  # a Ray of this machine, started for the command
+            fail(_("could not start Ray: {reason}").format(reason=error.detail))
+        usage_error(executor_message(error), "--ray-address")
+    except ExecutorFailed as error:
+        fail(_("the work on Ray failed: {reason}").format(reason=error))

@@ -7,6 +7,8 @@
   screen, platformdirs for the saved-games folder, Babel to compile a translation that
   has no compiled catalog yet;
 - ``arena``: tournament charts (``tuolaji tournament --out``) — matplotlib;
+- ``cluster``: batch work on Ray (``--executor ray`` of ``tuolaji tournament``,
+  ``simulate`` and ``analyse``) — Ray, with its client for ``ray://`` addresses;
 - ``server``: the online game (``tuolaji serve``) — FastAPI, uvicorn, WebSockets,
   SQLAlchemy with Alembic and the SQLite and PostgreSQL drivers, Babel for the
   browser table's translations.
@@ -30,6 +32,7 @@ from tuolaji.core.errors import TuolajiError
 EXTRAS: dict[str, tuple[str, ...]] = {
     "play": ("textual", "platformdirs", "babel"),
     "arena": ("matplotlib",),
+    "cluster": ("ray",),
     "server": (
         "fastapi",
         "uvicorn",

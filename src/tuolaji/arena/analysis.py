@@ -30,17 +30,18 @@ while the cards are still being drawn, and the search has no playout of the draw
 The same record, seat, guess budget and seed always give the same analysis: no clock is
 read, and each decision draws its guesses from its own seeded generator, so analysing
 one round alone gives that round's numbers of the whole analysis, and spreading the
-decisions over worker processes (``jobs``) gives the numbers of one process.
+decisions over worker processes (``jobs``) or Ray (``arena.executors``) gives the
+numbers of one process.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
+from tuolaji.arena.executors import ExecutorChoice, check_executor, open_runner
 from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS
 from tuolaji.bots.burial import burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
@@ -357,39 +358,41 @@ def analysed(decision: SeatDecision, know: Knowledge, budget: Budget) -> Decisio
     )
 
 
-class _WorkerDecisions:
-    """The decisions a worker process analyses, read once when it starts, and the
-    knowledge it has carried up to the next one (workers take decisions in order)."""
+#: What every decision of one analysis shares, as plain data a worker gets: the record
+#: as JSON (which every build pickles alike), the seat, the round (None: all) and the
+#: budget.
+AnalysisSetup = tuple[dict[str, Any], int, int | None, Budget]
 
+
+class _WorkerDecisions:
+    """The decisions a worker process analyses, found once per analysis, and the
+    knowledge it has carried up to the next one (a worker mostly takes them in order)."""
+
+    setup: AnalysisSetup | None = None
     decisions: Sequence[SeatDecision] = ()
-    budget: Budget | None = None
     chain: Iterator[tuple[SeatDecision, Knowledge]] = iter(())
     next_index = 0
 
 
-def _start_worker(
-    record_json: dict[str, Any], seat: int, round_number: int | None, budget: Budget
-) -> None:
-    """Read the record in a new worker process and find the seat's decisions in it."""
-    _WorkerDecisions.decisions = seat_decisions(record_from_json(record_json), seat, round_number)
-    _WorkerDecisions.budget = budget
-    _WorkerDecisions.chain = with_knowledge(_WorkerDecisions.decisions)
-    _WorkerDecisions.next_index = 0
-
-
-def _analyse_in_worker(index: int) -> tuple[int, DecisionAnalysis | None]:
-    """Decision ``index`` analysed in a worker process, with the knowledge the seat had
-    just before it: the knowledge is carried on from the worker's last decision, and
-    from the first one again when the index goes back."""
+def analyse_decision_job(setup: AnalysisSetup, index: int) -> DecisionAnalysis | None:
+    """Decision ``index`` of the analysis ``setup`` describes (a job of
+    :mod:`tuolaji.arena.executors`), with the knowledge the seat had just before it.
+    The record is read and the seat's decisions found once per worker process and
+    analysis; the knowledge is carried on from the worker's last decision, and from the
+    first one again when the index goes back."""
     work = _WorkerDecisions
-    assert work.budget is not None
+    if work.setup != setup:  # a new analysis (on Ray the setup comes anew with each task)
+        record_json, seat, round_number, _budget = setup
+        work.decisions = seat_decisions(record_from_json(record_json), seat, round_number)
+        work.setup, work.chain, work.next_index = setup, with_knowledge(work.decisions), 0
+    budget = setup[3]
     if index < work.next_index:
         work.chain, work.next_index = with_knowledge(work.decisions), 0
     while True:
         decision, know = next(work.chain)
         work.next_index += 1
         if work.next_index > index:
-            return index, analysed(decision, know, work.budget)
+            return analysed(decision, know, budget)
 
 
 def analyse_record(
@@ -403,12 +406,17 @@ def analyse_record(
     round_number: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    executor: str = "local",
+    ray_address: str | None = None,
 ) -> GameAnalysis:
     """Analyse every play ``seat`` made in ``record`` (see the module docstring).
     ``progress(done, total)`` is called after each decision. ``jobs`` > 1 spreads the
-    decisions over that many worker processes; the analysis is the same as with one. A
-    bad record raises :class:`~tuolaji.game.record.RecordError`; a seat, round, budget
-    or number of jobs out of range :class:`AnalysisError`."""
+    decisions over that many worker processes, ``executor="ray"`` over Ray (``jobs``
+    CPUs of a Ray started for the analysis, or the cluster at ``ray_address``); the
+    analysis is the same as with one. A bad record raises
+    :class:`~tuolaji.game.record.RecordError`; a seat, round, budget, number of jobs or
+    executor out of range :class:`AnalysisError`; a Ray address where no cluster
+    answers :class:`~tuolaji.arena.jobs.ExecutorError`."""
     if type(guesses) is not int or not 1 <= guesses <= MAX_GUESSES:
         raise AnalysisError(f"the guesses must be 1 to {MAX_GUESSES}, not {guesses}")
     if type(width) is not int or width < 1:
@@ -417,6 +425,7 @@ def analyse_record(
         raise AnalysisError(f"the worker processes (jobs) must be 1 to {MAX_JOBS}, not {jobs}")
     try:
         check_weight(inference)
+        check_executor(executor, jobs, ray_address)
     except ValueError as error:
         raise AnalysisError(str(error)) from None
     budget = Budget(guesses, seed, width, inference)
@@ -427,26 +436,20 @@ def analyse_record(
         if progress is not None:
             progress(done, len(decisions))
 
-    if jobs == 1 or len(decisions) < 2:
+    choice = ExecutorChoice(executor, jobs, ray_address)
+    if choice.in_process or not decisions or (choice.kind == "local" and len(decisions) < 2):
         for done, (decision, know) in enumerate(with_knowledge(decisions), start=1):
             results[done - 1] = analysed(decision, know, budget)
             finished(done)
     else:
-        # Each worker reads the record once (as JSON: both builds pickle it alike) and
-        # takes decisions as it frees up; the index puts each result in its place.
-        setup = (record.to_json(), seat, round_number, budget)
-        workers = min(jobs, len(decisions))
-        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=setup) as pool:
-            futures = [pool.submit(_analyse_in_worker, index) for index in range(len(decisions))]
-            try:
-                for done, future in enumerate(as_completed(futures), start=1):
-                    index, result = future.result()
-                    results[index] = result
-                    finished(done)
-            except BaseException:
-                # A failed decision (or Ctrl-C) should not wait for every other one.
-                pool.shutdown(cancel_futures=True)
-                raise
+        # Each worker reads the record once per analysis and takes decisions as it frees
+        # up; the index puts each result in its place.
+        setup: AnalysisSetup = (record.to_json(), seat, round_number, budget)
+        with open_runner(choice) as runner:
+            analyses = runner.map(analyse_decision_job, setup, range(len(decisions)))
+            for done, (index, result) in enumerate(analyses, start=1):
+                results[index] = result
+                finished(done)
     kept = tuple(result for result in results if result is not None)
     forced = len(decisions) - len(kept)
     return GameAnalysis(seat, guesses, seed, width, inference, kept, forced)

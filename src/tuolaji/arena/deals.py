@@ -21,7 +21,7 @@ from tuolaji.bots.registry import make_player
 from tuolaji.core.cards import full_pack, team_of
 from tuolaji.core.rules import RuleSet
 from tuolaji.game.game import Game
-from tuolaji.game.record import record_of, save_record
+from tuolaji.game.record import GameRecord, record_of, save_record
 from tuolaji.game.results import RoundResult
 from tuolaji.game.state import RoundStart
 
@@ -143,8 +143,10 @@ def play_run(
     rules: RuleSet,
     factory: PlayerFactory = make_player,
     records: Path | None = None,
+    keep: list[GameRecord] | None = None,
 ) -> RunOutcome:
-    """Play one run of ``deal``, ``names`` being side A's player and side B's."""
+    """Play one run of ``deal``, ``names`` being side A's player and side B's; its
+    record is saved into ``records`` and appended to ``keep``, when given."""
     seat_names = [names[side_at(run, seat)] for seat in range(4)]
     players = [
         factory(name, derive_seed(tournament_seed, deal.index, run, seat))
@@ -156,8 +158,12 @@ def play_run(
         play_until(game, players, decisions=asked)
     finally:
         close_players(players)
-    if records is not None:
-        save_record(record_of(game, seat_names), record_path(records, deal.index, run))
+    if records is not None or keep is not None:
+        record = record_of(game, seat_names)
+        if records is not None:
+            save_record(record, record_path(records, deal.index, run))
+        if keep is not None:
+            keep.append(record)
     decisions, replaced = [0, 0], [0, 0]
     tallies = [NO_FALLBACKS, NO_FALLBACKS]
     for seat, player in enumerate(players):
@@ -183,8 +189,11 @@ def play_deal(
     rules: RuleSet,
     factory: PlayerFactory = make_player,
     records: Path | None = None,
+    keep: list[GameRecord] | None = None,
 ) -> DealOutcome:
-    """Play deal ``index`` twice, the sides swapping seats between the runs."""
+    """Play deal ``index`` twice, the sides swapping seats between the runs; the runs'
+    records are saved into ``records`` and appended to ``keep`` (run 1 first), when
+    given."""
     deal = make_deal(seed, index)
     first, second = (
         play_run(
@@ -195,6 +204,7 @@ def play_deal(
             rules=rules,
             factory=factory,
             records=records,
+            keep=keep,
         )
         for run in RUNS
     )

@@ -3,8 +3,9 @@
 Each deal is played twice with the sides swapping seats (``arena.deals``); a side's
 utility for a deal is the mean of its level utilities over the two runs, and the sides
 are compared by the mean utility over deals with a 95% interval (``arena.stats``).
-This module runs the deals, in worker processes if asked, and gathers the result; it
-knows nothing of the terminal: callers pass a ``progress`` callback.
+This module runs the deals — in this process, in worker processes or on Ray
+(``arena.executors``) — and gathers the result; it knows nothing of the terminal:
+callers pass a ``progress`` callback.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tuolaji.arena.deals import DealOutcome, PlayerFactory, play_deal
+from tuolaji.arena.deals import RUNS, DealOutcome, PlayerFactory, play_deal, record_path
+from tuolaji.arena.executors import ExecutorChoice, check_executor, open_runner
 from tuolaji.arena.limits import (
     MAX_DEALS,
     MAX_JOBS,
@@ -31,6 +32,7 @@ from tuolaji.arena.stats import SideStats, Verdict, side_stats, verdict
 from tuolaji.bots.registry import check_player_names, make_player, split_players
 from tuolaji.core.cards import RANKS
 from tuolaji.core.rules import STANDARD, RuleSet
+from tuolaji.game.record import GameRecord, save_record
 
 RESULT_FILE = "result.json"
 CHART_FILE = "cumulative_utility.png"
@@ -134,16 +136,20 @@ def check_tournament(
     jobs: int = 1,
     factory: PlayerFactory = make_player,
     seed: int = 0,
+    executor: str = "local",
+    ray_address: str | None = None,
 ) -> tuple[str, str]:
     """Refuse, with a ValueError that says why, settings a tournament cannot run with: not
     two players, an unknown player, deals or jobs out of their bounds (``arena.limits``),
-    or a seed out of its range. Returns the names the report gives side A and side B
-    (:func:`side_labels`)."""
+    a seed out of its range, or an executor that cannot be asked for
+    (:func:`~tuolaji.arena.executors.check_executor`). Returns the names the report
+    gives side A and side B (:func:`side_labels`)."""
     if len(players) != 2:
         raise ValueError(f"a tournament takes exactly two players, not {len(players)}")
     check_count("deals", deals, MAX_DEALS)
     check_count("worker processes (jobs)", jobs, MAX_JOBS)
     check_seed(seed)
+    check_executor(executor, jobs, ray_address)
     shown = check_player_names(players, factory)
     return side_labels([shown[name] for name in players])
 
@@ -157,6 +163,38 @@ def prepare_out(directory: Path, records: bool = False) -> None:
         prepare_output_folder(directory / RECORDS_DIR, [RECORD_FILES])
 
 
+@dataclass(frozen=True, slots=True)
+class DealJob:
+    """What every deal of a tournament shares, as plain data a worker gets: the players'
+    names, the seed, the rules, how players are made, and where run records go — into
+    ``records`` by the worker itself, or back with the outcome (``collect``) for the
+    driver to write, when the worker may be another machine."""
+
+    names: tuple[str, str]
+    seed: int
+    rules: RuleSet
+    factory: PlayerFactory = make_player
+    records: Path | None = None
+    collect: bool = False
+
+
+def play_deal_job(job: DealJob, index: int) -> tuple[DealOutcome, tuple[GameRecord, ...]]:
+    """Deal ``index`` of the tournament ``job`` describes (a job of
+    :mod:`tuolaji.arena.executors`): its outcome, and its runs' records when they are
+    collected."""
+    kept: list[GameRecord] | None = [] if job.collect else None
+    outcome = play_deal(
+        index,
+        job.names,
+        seed=job.seed,
+        rules=job.rules,
+        factory=job.factory,
+        records=job.records,
+        keep=kept,
+    )
+    return outcome, tuple(kept or ())
+
+
 def run_tournament(
     players: Sequence[str],
     deals: int,
@@ -167,42 +205,39 @@ def run_tournament(
     records: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     factory: PlayerFactory = make_player,
+    executor: str = "local",
+    ray_address: str | None = None,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals between ``players`` (side A, side B).
 
-    ``jobs`` > 1 spreads the deals over that many processes (``factory`` must then be
-    picklable); the result is the same as with one. ``records`` is a folder for the
-    record of every run, checked before the first deal. ``progress(done, total)`` is
-    called after each deal.
+    ``jobs`` > 1 spreads the deals over that many processes; ``executor="ray"`` over Ray
+    (``jobs`` CPUs of a Ray started for the tournament, or the cluster at
+    ``ray_address``); ``factory`` must then be picklable. The result is the same as
+    with one process. ``records`` is a folder for the record of every run, checked
+    before the first deal. ``progress(done, total)`` is called after each deal. A Ray
+    address where no cluster answers is an
+    :class:`~tuolaji.arena.jobs.ExecutorError`, before any deal.
     """
-    labels = check_tournament(players, deals, jobs, factory, seed)
+    labels = check_tournament(players, deals, jobs, factory, seed, executor, ray_address)
     names = (players[0], players[1])
     if records is not None:
         prepare_output_folder(records, [RECORD_FILES])
+    choice = ExecutorChoice(executor, jobs, ray_address)
     started = time.perf_counter()
     outcomes: list[DealOutcome] = []
-
-    def finished(outcome: DealOutcome) -> None:
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(len(outcomes), deals)
-
-    options: dict[str, Any] = {"seed": seed, "rules": rules, "factory": factory, "records": records}
-    if jobs == 1:
-        for index in range(deals):
-            finished(play_deal(index, names, **options))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, deals)) as pool:
-            futures = [pool.submit(play_deal, index, names, **options) for index in range(deals)]
-            try:
-                for future in as_completed(futures):
-                    finished(future.result())
-            except BaseException:
-                # A failed deal (or Ctrl-C) should not wait for every other deal.
-                pool.shutdown(cancel_futures=True)
-                raise
-    # Workers finish in any order; the deal index fixes the order, so --jobs N and
-    # --jobs 1 give the same result.
+    # On Ray a worker may be another machine: the records come back to be written here.
+    collect = records is not None and choice.kind == "ray"
+    job = DealJob(names, seed, rules, factory, None if collect else records, collect)
+    with open_runner(choice) as runner:
+        for _index, (outcome, kept) in runner.map(play_deal_job, job, range(deals)):
+            if records is not None and kept:  # records sent back: written here
+                for run, record in zip(RUNS, kept, strict=True):
+                    save_record(record, record_path(records, outcome.index, run))
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(len(outcomes), deals)
+    # Workers finish in any order; the deal index fixes the order, so every executor
+    # gives the result of --jobs 1.
     outcomes.sort(key=lambda outcome: outcome.index)
     return TournamentResult(
         players=names,
