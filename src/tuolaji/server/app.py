@@ -85,6 +85,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             await storage.close()
             raise
         server.lobby = lobby
+        if storage.shared:
+            lobby.housekeeping.append(server.share_limits(storage.engine).forget_old)
         resumed = await server.lobby.resume_all()
         if resumed:
             log.info("resumed %d unfinished games", resumed)
@@ -169,7 +171,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "seed: this server gives rooms no chosen seed (tuolaji serve --allow-seeds, "
                 "for tests)",
             )
-        server.limit(server.creating, client_key(request), "rooms created")
+        await server.limit(server.creating, client_key(request), "rooms created")
         assert server.lobby is not None
         room, admin = await server.lobby.create(body)
         return {"code": room.code, "admin_token": admin, "room": room.info()}
