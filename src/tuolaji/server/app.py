@@ -87,12 +87,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         server.lobby = lobby
         if storage.shared:
             lobby.housekeeping.append(server.share_limits(storage.engine).forget_old)
-        resumed = await server.lobby.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished games", resumed)
-        server.lobby.start_janitor()
-        server.lag.start()
         try:
+            resumed = await lobby.resume_all()
+            if resumed:
+                log.info("resumed %d unfinished games", resumed)
+            lobby.start_janitor()
+            server.lag.start()
             yield
         finally:
             await server.lag.stop()

@@ -71,6 +71,8 @@ class Lobby:
         self._janitor: asyncio.Task[None] | None = None
         self._scanner: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
+        #: set once :meth:`shutdown` begins: no more handovers (every room is released)
+        self._closing = False
         #: more work for the periodic housekeeping of a shared database
         self.housekeeping: list[Callable[[], Awaitable[None]]] = [self.ownership.housekeeping]
 
@@ -304,6 +306,8 @@ class Lobby:
     def release_for(self, code: str, asker: str) -> None:
         """Server ``asker`` asks for room ``code`` (a handover notice): released in the
         background (:meth:`hand_over`)."""
+        if self._closing:
+            return  # every room is released in a moment anyway
         task = asyncio.create_task(self.hand_over(code), name=f"hand over {code}")
         self._releases.add(task)
         task.add_done_callback(self._releases.discard)
@@ -362,6 +366,7 @@ class Lobby:
         """Stop every driver and the janitor (the database holds every game); on a shared
         database, then give every room and the lease up, so that other servers take the
         rooms at once."""
+        self._closing = True
         for task in (self._janitor, self._scanner, *self._releases):
             if task is not None:
                 task.cancel()
