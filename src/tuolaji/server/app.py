@@ -232,11 +232,11 @@ def create_app(config: ServerConfig) -> FastAPI:
                 # the room is moving between servers: reconnect, as after a restart
                 await _restarting(websocket, refusal.message)
                 return
-            await _refuse(
-                websocket,
-                refusal.code if refusal.code == "rate-limited" else "room-closed",
-                refusal.message,
-            )
+            if refusal.code == "rate-limited":
+                wait = round(refusal.retry_after or 0.0, 3)
+                await _refuse(websocket, refusal.code, refusal.message, retry_after=wait)
+                return
+            await _refuse(websocket, "room-closed", refusal.message)
             return
         await _play(websocket, room, config)
 
@@ -246,10 +246,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, seq: int = 0) -> None:
-    """Send an error frame and close the connection (policy violation)."""
+async def _refuse(
+    websocket: WebSocket, code: str, message: str, seq: int = 0, **fields: object
+) -> None:
+    """Send an error frame (with ``fields``) and close the connection (policy violation)."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(error_frame(seq, code, message))
+        await websocket.send_text(error_frame(seq, code, message, **fields))
         await websocket.close(code=1008)
 
 

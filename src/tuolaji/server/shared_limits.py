@@ -24,6 +24,7 @@ every request.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Final, Protocol
 
 import sqlalchemy as sa
@@ -73,7 +74,7 @@ class SharedLimit:
     ``burst`` requests at once, then ``per_second``; keys are kept as ``name:key``."""
 
     def __init__(self, engine: AsyncEngine, name: str, per_second: float, burst: int) -> None:
-        if not per_second > 0 or burst < 1:
+        if not (math.isfinite(per_second) and per_second > 0) or burst < 1:
             raise ValueError(f"a rate limit refills at a positive rate with a burst ≥ 1: {name}")
         self._engine = engine
         self.name = name
