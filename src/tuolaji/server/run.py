@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import socket
 import threading
@@ -127,6 +128,9 @@ def _run(
 ) -> bool:
     """Serve on ``sockets`` (bound already, the database checked) until stopped: whether
     it stopped cleanly (see :func:`serve`)."""
+    if config.address is None:  # as the other servers on a shared database see this one
+        shown = f"[{host}]" if ":" in host else host
+        config = dataclasses.replace(config, address=f"{shown}:{port}")
     app = create_app(config)
     server = PoliteServer(
         uvicorn.Config(

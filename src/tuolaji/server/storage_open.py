@@ -20,6 +20,7 @@ from alembic.util import CommandError
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from tuolaji.server.cluster_sql import MIGRATION_LOCK
 from tuolaji.server.storage_rows import StorageError
 
 #: Where Alembic finds the migrations: a folder of the installed package, so no
@@ -29,6 +30,10 @@ MIGRATIONS: Final = "tuolaji.server:migrations"
 SQLITE_BUSY_TIMEOUT_MS: Final = 10_000
 #: The execution option that marks the reading engine (see ``_begin_sqlite``).
 READ_ONLY: Final = "tuolaji_read_only"
+#: How long PostgreSQL lets a transaction sit idle before it ends the session (ms): a
+#: server frozen in the middle of a write (SIGSTOP) would otherwise keep its rooms' row
+#: locks, and the server taking its rooms over would wait for them for as long.
+IDLE_IN_TRANSACTION_MS: Final = 3000
 
 
 def upgrade_to_head(connection: sa.Connection) -> None:
@@ -91,8 +96,14 @@ async def open_engine(url: str) -> AsyncEngine:
     StorageError when the URL is not an SQLite or PostgreSQL one, or the database
     cannot be reached or migrated.
     """
+    postgres = url.startswith("postgresql")
+    options: dict[str, Any] = {"pool_pre_ping": postgres}
+    if postgres:
+        options["connect_args"] = {
+            "server_settings": {"idle_in_transaction_session_timeout": str(IDLE_IN_TRANSACTION_MS)}
+        }
     try:
-        engine = create_async_engine(url, pool_pre_ping=url.startswith("postgresql"))
+        engine = create_async_engine(url, **options)
     except (SQLAlchemyError, ValueError, ImportError) as error:
         raise StorageError(f"cannot use the database URL {url!r}: {error}") from error
     dialect = engine.dialect.name
@@ -110,6 +121,10 @@ async def open_engine(url: str) -> AsyncEngine:
         raise StorageError(f"the server stores games in SQLite or PostgreSQL, not {dialect}")
     try:
         async with engine.begin() as connection:
+            if dialect == "postgresql":
+                # Servers started together migrate one after the other: the next finds
+                # the schema current (the lock ends with the transaction).
+                await connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await connection.run_sync(upgrade_to_head)
     except (SQLAlchemyError, CommandError, OSError) as error:
         await engine.dispose()
