@@ -415,7 +415,7 @@ async def test_migrations_run_once_and_match_the_tables_the_queries_use(
             )
     finally:
         await engine.dispose()
-    assert [tuple(row) for row in versions] == [("0002",)]
+    assert [tuple(row) for row in versions] == [("0003",)]
     assert differences == []
 
 

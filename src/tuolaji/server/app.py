@@ -31,6 +31,7 @@ from tuolaji.server.health import memory_mb
 from tuolaji.server.http_models import CreateRoom, SeatBot, TakeSeat
 from tuolaji.server.limits import RateLimiter
 from tuolaji.server.lobby import Lobby
+from tuolaji.server.ownership import Ownership, RoomElsewhere, SharedOwnership, new_server_id
 from tuolaji.server.protocol import (
     Act,
     AnyClientFrame,
@@ -48,9 +49,10 @@ from tuolaji.server.routing import (
     Server,
     bearer_token,
     client_key,
+    room_elsewhere,
     seat_number,
 )
-from tuolaji.server.storage import Storage
+from tuolaji.server.storage import NotOwner, Storage
 
 log = logging.getLogger("tuolaji.server")
 
@@ -69,8 +71,20 @@ def create_app(config: ServerConfig) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = await Storage.open(config.db_url)
+        ownership = (
+            SharedOwnership(storage, config, config.server_id or new_server_id())
+            if storage.shared
+            else Ownership()
+        )
         bots = BotPool(config.bot_workers)
-        server.lobby = Lobby(config, storage, bots)
+        lobby = Lobby(config, storage, bots, ownership)
+        try:
+            await lobby.open()  # on a shared database: this server registers
+        except BaseException:
+            await bots.close()
+            await storage.close()
+            raise
+        server.lobby = lobby
         resumed = await server.lobby.resume_all()
         if resumed:
             log.info("resumed %d unfinished games", resumed)
@@ -95,6 +109,13 @@ def create_app(config: ServerConfig) -> FastAPI:
             {"error": error.code, "message": error.message}, error.status, headers=headers
         )
 
+    @app.exception_handler(RoomElsewhere)
+    @app.exception_handler(NotOwner)
+    async def elsewhere(_request: Request, _error: Exception) -> JSONResponse:
+        # the room is moving between servers, or moved while this request was made
+        refusal = room_elsewhere()
+        return await refused(_request, refusal)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         problems = []
@@ -105,11 +126,14 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/api/health")
     async def health(reset: bool = False) -> dict[str, Any]:
-        """Rooms, connections, event-loop lag (ms) and memory (MiB); ``reset`` starts
-        the lag samples afresh."""
+        """This server's id (None: the only one), the rooms it holds and how many it
+        drives, connections, event-loop lag (ms) and memory (MiB); ``reset`` starts the
+        lag samples afresh."""
         assert server.lobby is not None
         rooms = server.lobby.rooms.values()
         figures = {
+            "server": server.lobby.ownership.server_id,
+            "owned": server.lobby.owned(),
             "rooms": len(rooms),
             "connections": sum(len(room.fanout.connections) for room in rooms),
             "loop_lag_ms": server.lag.summary(),
@@ -202,6 +226,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         try:
             room = await server.room(code, client_key(websocket))
         except HttpRefusal as refusal:
+            if refusal.code == "try-again":
+                # the room is moving between servers: reconnect, as after a restart
+                await _restarting(websocket, refusal.message)
+                return
             await _refuse(
                 websocket,
                 refusal.code if refusal.code == "rate-limited" else "room-closed",
@@ -221,6 +249,15 @@ async def _refuse(websocket: WebSocket, code: str, message: str, seq: int = 0) -
     with contextlib.suppress(Exception):
         await websocket.send_text(error_frame(seq, code, message))
         await websocket.close(code=1008)
+
+
+async def _restarting(websocket: WebSocket, message: str) -> None:
+    """Send the "restarting" notice and close (1012): the client reconnects in a moment."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(
+            frame_text({"seq": 0, "type": "notice", "notice": "restarting", "message": message})
+        )
+        await websocket.close(code=1012)
 
 
 async def _hello(websocket: WebSocket) -> Hello | None:

@@ -62,6 +62,23 @@ class ServerConfig:
     #: whether a new room may be given its seed (for tests: ``--allow-seeds``); a
     #: player who knows a room's seed knows every hand of it
     allow_seeds: bool = False
+    # Several servers on one PostgreSQL (docs/scaling.md); the embedded SQLite server
+    # reads none of these.
+    #: this server's id among them (None: a random one)
+    server_id: str | None = None
+    #: where this server is reached, as the servers table shows it (None: not said)
+    address: str | None = None
+    #: how long a lease lasts without renewal, and how often it is renewed
+    lease_s: float = 2.0
+    renew_s: float = 0.5
+    #: how often rooms nobody alive drives are looked for, and how many one look takes
+    orphan_scan_s: float = 1.0
+    orphan_batch: int = 25
+    #: how long a request waits for the owner of its room to hand it over
+    handover_wait_s: float = 3.0
+    #: how long a room stays with a server that took it before it hands it over again
+    #: (two routers disagreeing for a moment cannot bounce it on every action)
+    handover_hold_s: float = 1.0
 
 
 def default_db_url() -> str:

@@ -7,7 +7,9 @@ wait for seconds while the file sat idle) and each pays a commit and an fsync.
 :class:`GroupCommit` gives each write a future and one writer task that takes every
 write waiting, writes them in one transaction and only then resolves their futures: each
 caller still learns that its write is stored before it goes on. A batch the database
-refuses is written again one write per transaction, so that only the bad write fails.
+refuses is written again one write per transaction, so that only the bad write fails;
+a batch may also refuse some of its writes and commit the others (the fenced writes of
+several servers on one database: a room another server took is refused alone).
 (bench/serve_load.py measures the difference: docs/benchmarks.md.)
 """
 
@@ -25,11 +27,13 @@ MAX_BATCH = 256
 
 class GroupCommit(Generic[Write]):
     """Writes batched into shared transactions. ``write_batch`` writes several in one
-    transaction (all or none); ``write_one`` writes one in its own."""
+    transaction: all or none when it raises; otherwise it returns None (all written) or,
+    for each write, None (written) or the exception that refused it. ``write_one`` writes
+    one in its own."""
 
     def __init__(
         self,
-        write_batch: Callable[[Sequence[Write]], Awaitable[None]],
+        write_batch: Callable[[Sequence[Write]], Awaitable[Sequence[Exception | None] | None]],
         write_one: Callable[[Write], Awaitable[None]],
     ) -> None:
         self._write_batch = write_batch
@@ -57,15 +61,16 @@ class GroupCommit(Generic[Write]):
                 await self._write_alone(*batch[0])
                 continue
             try:
-                await self._write_batch([item for item, _ in batch])
+                outcomes = await self._write_batch([item for item, _ in batch])
             except Exception:
                 # one bad write spoils the shared transaction: each goes on its own
                 for item, future in batch:
                     await self._write_alone(item, future)
             else:
-                self._count(len(batch))
-                for _, future in batch:
-                    _settle(future, None)
+                refusals = outcomes if outcomes is not None else [None] * len(batch)
+                self._count(sum(1 for refusal in refusals if refusal is None))
+                for (_, future), refusal in zip(batch, refusals, strict=True):
+                    _settle(future, refusal)
 
     async def _write_alone(self, item: Write, future: asyncio.Future[None]) -> None:
         """Write one item in its own transaction and tell its caller how it went."""

@@ -43,7 +43,7 @@ from tuolaji.server.fanout import Connection, EventFanout, error_frame, event_fr
 from tuolaji.server.hints import hint_frame
 from tuolaji.server.presence import SeatPresence, bot_for
 from tuolaji.server.protocol import Act, Check, Hint
-from tuolaji.server.storage import Storage
+from tuolaji.server.storage import NotOwner, Storage
 from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
 from tuolaji.server.table import table_json
 from tuolaji.server.tokens import new_token, same_hash, token_hash
@@ -51,6 +51,10 @@ from tuolaji.server.verdicts import client_action, refusal_fields, verdict
 from tuolaji.wording.seats import display_name
 
 log = logging.getLogger("tuolaji.server")
+
+#: the notice's message when the room moves to another server (its clients reconnect,
+#: and the router sends them to the room's new owner)
+MOVED = "this room moves to another server: reconnecting in a moment"
 
 
 class SeatRefused(Exception):
@@ -250,6 +254,8 @@ class Room:
             # storing (the server stopping) is no failure of the database: not an error.
             if isinstance(error, asyncio.CancelledError):
                 self.fail("stopped while storing an action", logged=logging.WARNING)
+            elif isinstance(error, NotOwner):
+                self.lose(str(error))
             else:
                 self.fail("the database refused an action")
             raise
@@ -270,7 +276,11 @@ class Room:
     async def set_status(self, status: str) -> None:
         """Store the room's new status and tell everyone (the caller holds the lock)."""
         now = self.clock.now()
-        await self.storage.set_status(self.code, status, now)
+        try:
+            await self.storage.set_status(self.code, status, now)
+        except NotOwner as refusal:
+            self.lose(str(refusal))
+            raise
         self.row = dataclasses.replace(self.row, status=status, updated_at=now)
         self.deadline = None
         self.send_room()
@@ -280,6 +290,13 @@ class Room:
         log.log(logged, "room %s stopped: %s", self.code, why)
         self.broken = True
         self.stop("server-error", "the server lost this room's state: reconnect")
+
+    def lose(self, why: str) -> None:
+        """Stop the room: another server drives it now (or this one lost its lease).
+        Its clients are told to reconnect; the lobby rebuilds it if it comes back."""
+        log.info("room %s stopped here: %s", self.code, why)
+        self.broken = True
+        self.stop("restarting", MOVED)
 
     def stop(self, code: str, message: str) -> None:
         """Close every connection (a last frame says why) and stop the driver."""
@@ -491,7 +508,11 @@ class Room:
             self.wake.set()
 
     async def _store_seat(self, row: SeatRow) -> None:
-        await self.storage.update_seat(self.code, row, self.clock.now())
+        try:
+            await self.storage.update_seat(self.code, row, self.clock.now())
+        except NotOwner as refusal:
+            self.lose(str(refusal))
+            raise
         self.seats[row.seat] = row
 
     async def start_when_full(self) -> None:

@@ -18,6 +18,7 @@ from tuolaji.server.config import ServerConfig
 from tuolaji.server.health import LagMonitor
 from tuolaji.server.limits import RateLimiter
 from tuolaji.server.lobby import Lobby
+from tuolaji.server.ownership import RoomElsewhere
 from tuolaji.server.room import Room
 from tuolaji.server.tokens import normal_room_code
 
@@ -59,10 +60,20 @@ class Server:
         """The room ``code`` (looked up under the joining rate limit), or 404."""
         self.limit(self.joining, key, "room lookups")
         normal = normal_room_code(code)
-        room = None if normal is None or self.lobby is None else await self.lobby.get(normal)
+        try:
+            room = None if normal is None or self.lobby is None else await self.lobby.get(normal)
+        except RoomElsewhere:
+            raise room_elsewhere() from None
         if room is None:
             raise HttpRefusal(404, "no-room", "there is no room with this code")
         return room
+
+
+def room_elsewhere() -> HttpRefusal:
+    """The refusal of a request for a room that is moving between servers: retryable."""
+    return HttpRefusal(
+        503, "try-again", "this room is moving between servers: try again in a moment", 1.0
+    )
 
 
 def client_key(request: Request | WebSocket) -> str:

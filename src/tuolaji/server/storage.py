@@ -25,8 +25,16 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from tuolaji.server.cluster_sql import db_now
 from tuolaji.server.group_commit import GroupCommit
-from tuolaji.server.storage_appends import Append, insert_action, insert_actions
+from tuolaji.server.storage_appends import (
+    Append,
+    NotOwner,
+    fence,
+    insert_action,
+    insert_actions,
+    refusals,
+)
 from tuolaji.server.storage_open import READ_ONLY, open_engine, refusal
 from tuolaji.server.storage_rows import (
     ROOM_STATUSES,
@@ -39,7 +47,14 @@ from tuolaji.server.storage_rows import (
     StorageError,
     StoredRoom,
 )
-from tuolaji.server.storage_tables import action_table, metadata, pack_table, room_table, seat_table
+from tuolaji.server.storage_tables import (
+    action_table,
+    metadata,
+    pack_table,
+    room_table,
+    seat_table,
+    take_table,
+)
 from tuolaji.server.storage_values import (
     action_from_row,
     check_seat_number,
@@ -53,6 +68,7 @@ from tuolaji.server.storage_values import (
 
 __all__ = [
     "LoggedAction",
+    "NotOwner",
     "RoomRow",
     "RoomSummary",
     "SeatRow",
@@ -64,11 +80,19 @@ __all__ = [
 
 
 class Storage:
-    """The rooms of one server, in one database. Open with :meth:`open`."""
+    """The rooms of one server, in one database. Open with :meth:`open`.
+
+    On a PostgreSQL shared by several servers, :meth:`fence_writes` makes every write
+    of a room's game (its actions, seats and status) conditional on this server owning
+    the room and holding its lease (:mod:`tuolaji.server.storage_appends`); a refused
+    write raises :class:`NotOwner`. The embedded SQLite server never fences.
+    """
 
     def __init__(self, engine: AsyncEngine) -> None:
         """Wrap an engine whose database is migrated already (use :meth:`open`)."""
         self._engine = engine
+        #: the server whose ownership fences the writes (None: not fenced)
+        self.writer: str | None = None
         # Readers see one consistent snapshot across their statements (a room's actions
         # and packs agree): SQLite gives that to any transaction under WAL; PostgreSQL
         # needs REPEATABLE READ.
@@ -90,6 +114,23 @@ class Storage:
         cannot be reached or migrated.
         """
         return cls(await open_engine(url))
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The engine the storage works on (the leases open their own connection on its
+        URL)."""
+        return self._engine
+
+    @property
+    def shared(self) -> bool:
+        """Whether several servers may share this database (PostgreSQL), which makes
+        the rooms' ownership necessary; SQLite is one process's."""
+        return self._engine.dialect.name == "postgresql"
+
+    def fence_writes(self, server_id: str) -> None:
+        """From now on, write a room's game only while ``server_id`` owns the room and
+        holds its lease; new rooms are made owned by it."""
+        self.writer = server_id
 
     async def close(self) -> None:
         """Close every connection (the storage is not used after), once the writes
@@ -139,9 +180,26 @@ class Storage:
         ]
         pack = {"code": room.code, "number": 1, "cards": pack_text(first_pack, "the first pack")}
         async with self._writing(f"room {room.code!r} was not created") as connection:
-            await connection.execute(room_table.insert(), values)
+            if self.writer is None:
+                await connection.execute(room_table.insert(), values)
+            else:
+                # made owned by its maker, and the take is in the audit like any other
+                await connection.execute(
+                    room_table.insert().values(owner=self.writer, owner_since=db_now()), values
+                )
             await connection.execute(seat_table.insert(), seat_values)
             await connection.execute(pack_table.insert(), pack)
+            if self.writer is not None:
+                await connection.execute(
+                    take_table.insert().values(
+                        code=room.code,
+                        server=self.writer,
+                        taken_at=db_now(),
+                        previous_owner=None,
+                        reason="create",
+                        actions_at_take=0,
+                    )
+                )
 
     async def update_seat(self, code: str, seat: SeatRow, now: float) -> None:
         """Replace one seat's player, name and token hash; the room's ``updated_at`` = now.
@@ -150,6 +208,8 @@ class Storage:
         """
         check_seat_number(seat.seat, "seat")
         async with self._writing(f"seat {seat.seat} of room {code!r} was not updated") as conn:
+            if self.writer is not None:
+                await conn.run_sync(self._fence_one, code, now)
             result = await conn.execute(
                 sa.update(seat_table)
                 .where(seat_table.c.code == code, seat_table.c.seat == seat.seat)
@@ -157,9 +217,17 @@ class Storage:
             )
             if result.rowcount != 1:
                 raise StorageError(f"room {code!r} has no seat {seat.seat}")
-            await conn.execute(
-                sa.update(room_table).where(room_table.c.code == code).values(updated_at=now)
-            )
+            if self.writer is None:
+                await conn.execute(
+                    sa.update(room_table).where(room_table.c.code == code).values(updated_at=now)
+                )
+
+    def _fence_one(self, connection: sa.Connection, code: str, now: float) -> None:
+        """The fence of one room's write (its ``updated_at`` = ``now``): NotOwner, or a
+        StorageError for an unknown room, when this server may not write it."""
+        assert self.writer is not None
+        if not fence(connection, {code: now}, self.writer):
+            raise refusals(connection, [code], self.writer)[code]
 
     async def set_status(self, code: str, status: str, now: float) -> None:
         """Set a room's status ("waiting", "playing", "finished", "closed"); ``updated_at``
@@ -167,6 +235,8 @@ class Storage:
         if status not in ROOM_STATUSES:
             raise StorageError(f"{status!r} is not a room status: one of {ROOM_STATUSES}")
         async with self._writing(f"room {code!r} kept its status") as connection:
+            if self.writer is not None:
+                await connection.run_sync(self._fence_one, code, now)
             result = await connection.execute(
                 sa.update(room_table)
                 .where(room_table.c.code == code)
@@ -212,16 +282,20 @@ class Storage:
         pack_texts = tuple(pack_text(pack, "a new pack") for pack in new_packs)
         await self._appends.write(Append(code, entry, action_text, pack_texts))
 
-    async def _append_many(self, appends: Sequence[Append]) -> None:
-        """Several rooms' actions in one transaction (all or none)."""
+    async def _append_many(self, appends: Sequence[Append]) -> Sequence[Exception | None]:
+        """Several rooms' actions in one transaction (all or none; fenced, the rooms this
+        server does not own are refused alone)."""
         async with self._writing(f"{len(appends)} actions were not stored") as connection:
-            await connection.run_sync(insert_actions, appends)
+            outcomes: list[StorageError | None] = await connection.run_sync(
+                insert_actions, appends, self.writer
+            )
+            return outcomes
 
     async def _append_one(self, append: Append) -> None:
         """One action in its own transaction."""
         what = f"action {append.entry.number} of room {append.code!r} was not stored"
         async with self._writing(what) as connection:
-            await connection.run_sync(insert_action, append)
+            await connection.run_sync(insert_action, append, self.writer)
 
     async def find_client_action(self, code: str, seat: int, client_id: str) -> int | None:
         """The number of the action ``seat`` sent with ``client_id``, or None."""
@@ -331,14 +405,16 @@ class Storage:
         ]
 
     async def idle_rooms(self, before: float) -> list[str]:
-        """The codes of the unfinished rooms last updated before ``before``, idlest first."""
+        """The codes of the unfinished rooms last updated before ``before``, idlest first
+        (fenced: only this server's own rooms, which only it may close)."""
+        query = sa.select(room_table.c.code).where(
+            room_table.c.status.in_(UNFINISHED_STATUSES), room_table.c.updated_at < before
+        )
+        if self.writer is not None:
+            query = query.where(room_table.c.owner == self.writer)
         async with self._reading("the rooms could not be read") as connection:
             result = await connection.scalars(
-                sa.select(room_table.c.code)
-                .where(
-                    room_table.c.status.in_(UNFINISHED_STATUSES), room_table.c.updated_at < before
-                )
-                .order_by(room_table.c.updated_at, room_table.c.code)
+                query.order_by(room_table.c.updated_at, room_table.c.code)
             )
             return list(result)
 
