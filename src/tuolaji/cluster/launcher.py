@@ -168,9 +168,10 @@ class LocalCluster:
         """Start server ``name`` again on its port after it died (or was killed) and wait
         until it serves, and (``wait_for_proxy``) until HAProxy has it up again."""
         server = self.server(name)
-        if server.running():
+        if server.running() and not server.killed:
             raise ClusterError(f"server {name} runs already")
-        server.reap()
+        server.reap()  # a server just killed may take a moment to be gone
+        server.exit_reported = True
         server.start()
         server.wait_healthy(self.settings.start_timeout_s)
         if wait_for_proxy and self.proxy is not None:

@@ -4,11 +4,16 @@ for an HTTP answer.
 
 Children are started in their own session, so that a Ctrl-C at the terminal reaches the
 launcher only and the launcher stops them in its order (the proxy, the servers, the
-database). On Linux each child is also asked to receive SIGTERM when the launcher dies
-(``PR_SET_PDEATHSIG``), so that a launcher killed with SIGKILL leaves no server or
-proxy behind. Only processes started here are ever signalled, by their id, and a
-helper of a child (a bot worker) only when its start time shows it is the same process
-that was seen below that child.
+database). On Linux a child started from the main thread is also asked to receive
+SIGTERM when the launcher dies (``PR_SET_PDEATHSIG``), so that a launcher killed with
+SIGKILL leaves no server or proxy behind. (The kernel sends that signal when the
+*thread* that started the child ends, so a child started from another thread — a test
+or a benchmark starting servers through ``asyncio.to_thread`` — is not tied: it would
+be stopped when that worker thread is.)
+
+Only processes started here are ever signalled, by their id, and a helper of a child (a
+bot worker) only when its start time shows it is the same process that was seen below
+that child.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -77,7 +83,9 @@ def start_child(
 ) -> subprocess.Popen[bytes]:
     """Start ``command`` with its output appended to ``log``, in a session of its own;
     ``tied``: it gets SIGTERM when this process dies (a program that forks and exits,
-    such as ``pg_ctl``, must not be tied: its parent is gone at once)."""
+    such as ``pg_ctl``, must not be tied: its parent is gone at once), when started
+    from the main thread (see the module doc)."""
+    tied = tied and threading.current_thread() is threading.main_thread()
     with log.open("ab") as output:
         return subprocess.Popen(
             list(command),

@@ -88,6 +88,8 @@ class ServeProcess:
         self.starts = 0
         #: its exit was seen and reported (it is not reported twice)
         self.exit_reported = False
+        #: SIGKILL was sent to the current start (it is gone, or about to be)
+        self.killed = False
 
     @property
     def url(self) -> str:
@@ -112,6 +114,7 @@ class ServeProcess:
         assert not self.running(), f"server {self.name} runs already"
         self.starts += 1
         self.exit_reported = False
+        self.killed = False
         with self.log_path.open("a", encoding="utf-8") as log:
             log.write(f"=== {time.strftime('%H:%M:%S')} start {self.starts} ===\n")
         # unbuffered, so that the log is current when a failure shows its end
@@ -155,6 +158,7 @@ class ServeProcess:
         """SIGKILL it now (a crash, for the tests and the benchmark); :meth:`reap` then
         waits for it and stops the bot workers it leaves."""
         if self.family is not None:
+            self.killed = True
             self.family.kill()
 
     def reap(self) -> int | None:
