@@ -41,6 +41,7 @@ import platform
 import resource
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from cluster_failover import failover
@@ -69,7 +70,9 @@ async def throughput(
     cluster: LocalCluster, options: argparse.Namespace, until: float
 ) -> dict[str, Any]:
     """Play ``--rooms`` one-round rooms through the proxy; the figures."""
-    bench = Bench(cluster.url, options.seed, options.think_ms / 1000)
+    # reconnecting as the browser table does: a room handed between two processes as
+    # its seats are taken tells its first connections to connect again
+    bench = Bench(cluster.url, options.seed, options.think_ms / 1000, reconnect=True)
     rooms = [RoomRun(index, None) for index in range(options.rooms)]
     tasks: list[asyncio.Task[None]] = []
     await gather_bounded([prepare(bench, room, 16, tasks) for room in rooms], until, "setup", bench)
@@ -105,6 +108,7 @@ async def throughput(
         "logged_actions": logged,
         "logged_actions_per_s": round(logged * per_s, 1),
         "client_actions": bench.actions_accepted,
+        "client_reconnects": bench.reconnects,
         "action_to_everyone_ms": percentiles(latencies_ms(bench, rooms)),
         "action_to_ack_ms": percentiles(bench.ack_ms),
         "cpu_s": {
@@ -137,6 +141,7 @@ def _settings(options: argparse.Namespace, processes: int) -> Settings:
         bot_workers=options.bot_workers,
         serve_args=("--deal-interval", str(options.deal_interval), "--round-pause", "0"),
         durable=True,
+        folder=None if options.logs is None else Path(options.logs) / f"{processes}-processes",
     )
 
 
@@ -317,6 +322,7 @@ def options_from(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=2026, help="the random clients' seed")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--logs", help="keep the processes' logs in this folder")
     options = parser.parse_args(argv)  # fmt: skip
     if not 1 <= options.rooms <= 2000 or options.kills < 0 or options.failover_rooms < 1:
         parser.error("--rooms is 1 to 2000, --kills 0 or more, --failover-rooms at least 1")

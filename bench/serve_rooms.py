@@ -17,6 +17,19 @@ from serve_clients import Bench, Client, RoomRun
 
 #: seconds one setup step (a request, a connection, a welcome) may take
 STEP_S = 30.0
+#: how many times a request refused with 503 "try again" is sent again: in a cluster
+#: (bench/cluster_load.py) a room being handed between processes answers so for a moment
+RETRIES_503 = 20
+
+
+async def send(http: httpx.AsyncClient, method: str, path: str, body: Any = None) -> httpx.Response:
+    """A request, sent again (after its Retry-After) while it is refused with 503."""
+    for _ in range(RETRIES_503):
+        answer = await http.request(method, path, json=body)
+        if answer.status_code != 503:
+            break
+        await asyncio.sleep(min(2.0, float(answer.headers.get("retry-after", "0.5"))))
+    return answer
 
 
 def room_body(room: RoomRun, guesses: int, round_limit: int | None = 1) -> dict[str, Any]:
@@ -44,7 +57,7 @@ async def seat_client(
     bench: Bench, http: httpx.AsyncClient, room: RoomRun, seat: int, tasks: list[asyncio.Task[None]]
 ) -> Client:
     """Take ``seat`` over HTTP and start its client; it returns once the client is in."""
-    answer = await http.post(f"/api/rooms/{room.code}/seats/{seat}", json={"name": f"s{seat}"})
+    answer = await send(http, "POST", f"/api/rooms/{room.code}/seats/{seat}", {"name": f"s{seat}"})
     if answer.status_code != 201:
         raise RuntimeError(f"seat {seat} of room {room.index}: {answer.status_code} {answer.text}")
     client = Client(bench, room, seat, answer.json()["token"])
@@ -68,7 +81,7 @@ async def prepare(
 ) -> None:
     """Create the room and seat every client but the last (the game waits for it)."""
     async with room_http(bench, room) as http:
-        answer = await http.post("/api/rooms", json=room_body(room, guesses, round_limit))
+        answer = await send(http, "POST", "/api/rooms", room_body(room, guesses, round_limit))
         if answer.status_code != 201:
             raise RuntimeError(f"room {room.index}: {answer.status_code} {answer.text}")
         room.code = answer.json()["code"]
@@ -86,7 +99,7 @@ async def complete(bench: Bench, room: RoomRun, tasks: list[asyncio.Task[None]])
 async def count_logged(bench: Bench, room: RoomRun) -> None:
     """The number of actions the finished room's record holds (each drawn card one)."""
     async with room_http(bench, room) as http:
-        answer = await http.get(f"/api/rooms/{room.code}/record")
+        answer = await send(http, "GET", f"/api/rooms/{room.code}/record")
     if answer.status_code != 200:
         bench.error("record", f"room {room.index}: {answer.status_code} {answer.text[:200]}")
         return
