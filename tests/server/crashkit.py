@@ -261,6 +261,11 @@ class SeatClient:
     duplicates: int = 0
     #: drop every frame until the next connection (set by the killer: lost with the server)
     lose_unread: bool = False
+    #: the wait a connection refused for the rate asked for (seconds), and how many were
+    #: (on PostgreSQL the limits per address outlive the restarts, and every seat of the
+    #: test connects from one address)
+    rate_wait: float | None = None
+    rate_refusals: int = 0
     _decided_at: int | None = None
     _counter: int = 0
 
@@ -293,6 +298,11 @@ class SeatClient:
                     failures = 0
                     await self._session(socket_)
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
+                if self.rate_wait is not None:
+                    # refused for the rate: connect again when the limit says
+                    wait, self.rate_wait = self.rate_wait, None
+                    await asyncio.sleep(wait)
+                    continue
                 if server.generation == generation and server.up.is_set():
                     # The server we talked to still runs: something closed us. Try again
                     # a few times (not a kill: the killer clears `up` before it kills).
@@ -400,6 +410,10 @@ class SeatClient:
 
     def _refused(self, frame: dict[str, Any]) -> None:
         action_id = frame.get("id")
+        if frame.get("code") == "rate-limited" and action_id is None and "retry_after" in frame:
+            self.rate_refusals += 1
+            self.rate_wait = float(frame["retry_after"])
+            return
         if frame.get("code") != "illegal" or action_id is None:
             self._problem(f"an error frame {frame}")
             return

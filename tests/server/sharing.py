@@ -44,6 +44,10 @@ FAST_SHARED: dict[str, Any] = {
 }
 
 
+class RoomStopped(Exception):
+    """The room stopped while a deal was due: no decision to make."""
+
+
 #: how long a deal may take (seconds)
 DEAL_BOUND_S = 20.0
 
@@ -101,10 +105,17 @@ def next_action(room: Room) -> Action:
 
 
 async def act(room: Room) -> int:
-    """Make the room's next decision as its person would: the action's number."""
-    async with room.lock:
-        action = next_action(room)
-        return await room.commit(action, getattr(action, "seat", None), None, by_bot=False)
+    """Make the room's next decision as its person would (once the driver has dealt
+    what is to be dealt): the action's number."""
+    async with asyncio.timeout(DEAL_BOUND_S):
+        while True:
+            async with room.lock:
+                if not room.game.turn().chance:
+                    action = next_action(room)
+                    return await room.commit(action, getattr(action, "seat", None), None, False)
+                if room.stopped:
+                    raise RoomStopped(f"room {room.code} stopped before its next decision")
+            await asyncio.sleep(0.005)
 
 
 async def database_rows(url: str, query: str, **params: Any) -> list[sa.Row[Any]]:

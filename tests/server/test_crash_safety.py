@@ -302,13 +302,25 @@ async def _download_records(server: ServerProcess, codes: list[str]) -> dict[str
     records = {}
     async with httpx.AsyncClient(base_url=server.base_url, timeout=10) as http:
         for code in codes:
-            info = await http.get(f"/api/rooms/{code}")
+            info = await _get(http, f"/api/rooms/{code}")
             assert info.status_code == 200, info.text
             assert info.json()["room"]["status"] == "finished", info.text
-            answer = await http.get(f"/api/rooms/{code}/record")
+            answer = await _get(http, f"/api/rooms/{code}/record")
             assert answer.status_code == 200, answer.text
             records[code] = answer.json()
     return records
+
+
+async def _get(http: httpx.AsyncClient, path: str) -> httpx.Response:
+    """GET ``path``, waiting as ``Retry-After`` says when refused for the rate (on
+    PostgreSQL the limits per address outlive the restarts; the whole test is one
+    address)."""
+    for _ in range(5):
+        response = await http.get(path)
+        if response.status_code != 429:
+            return response
+        await asyncio.sleep(float(response.headers["Retry-After"]) + 0.5)
+    return response
 
 
 async def _load_rooms(url: str, codes: list[str]) -> dict[str, StoredRoom]:

@@ -85,12 +85,14 @@ def create_app(config: ServerConfig) -> FastAPI:
             await storage.close()
             raise
         server.lobby = lobby
-        resumed = await server.lobby.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished games", resumed)
-        server.lobby.start_janitor()
-        server.lag.start()
+        if storage.shared:
+            lobby.housekeeping.append(server.share_limits(storage.engine).forget_old)
         try:
+            resumed = await lobby.resume_all()
+            if resumed:
+                log.info("resumed %d unfinished games", resumed)
+            lobby.start_janitor()
+            server.lag.start()
             yield
         finally:
             await server.lag.stop()
@@ -169,7 +171,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 "seed: this server gives rooms no chosen seed (tuolaji serve --allow-seeds, "
                 "for tests)",
             )
-        server.limit(server.creating, client_key(request), "rooms created")
+        await server.limit(server.creating, client_key(request), "rooms created")
         assert server.lobby is not None
         room, admin = await server.lobby.create(body)
         return {"code": room.code, "admin_token": admin, "room": room.info()}
@@ -230,11 +232,11 @@ def create_app(config: ServerConfig) -> FastAPI:
                 # the room is moving between servers: reconnect, as after a restart
                 await _restarting(websocket, refusal.message)
                 return
-            await _refuse(
-                websocket,
-                refusal.code if refusal.code == "rate-limited" else "room-closed",
-                refusal.message,
-            )
+            if refusal.code == "rate-limited":
+                wait = round(refusal.retry_after or 0.0, 3)
+                await _refuse(websocket, refusal.code, refusal.message, retry_after=wait)
+                return
+            await _refuse(websocket, "room-closed", refusal.message)
             return
         await _play(websocket, room, config)
 
@@ -244,10 +246,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, seq: int = 0) -> None:
-    """Send an error frame and close the connection (policy violation)."""
+async def _refuse(
+    websocket: WebSocket, code: str, message: str, seq: int = 0, **fields: object
+) -> None:
+    """Send an error frame (with ``fields``) and close the connection (policy violation)."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(error_frame(seq, code, message))
+        await websocket.send_text(error_frame(seq, code, message, **fields))
         await websocket.close(code=1008)
 
 

@@ -22,6 +22,7 @@ from tuolaji.game.observation import observe
 from tuolaji.game.observation_json import observation_to_json
 from tuolaji.game.turn import ActionKind
 from tuolaji.server.botpool import BotFailed, BotRequest, Decision
+from tuolaji.server.storage_appends import NotOwner
 
 if TYPE_CHECKING:  # the driver works through its room; the room never imports this module
     from tuolaji.server.room import Room
@@ -60,6 +61,8 @@ class RoomDriver:
                     await self._sleep(until)
         except asyncio.CancelledError:
             raise
+        except NotOwner:
+            pass  # another server drives the room now: it stopped here (Room.lose)
         except Exception:
             log.exception("room %s: the driver failed", self.room.code)
             if not self.room.broken:

@@ -13,7 +13,7 @@ when the last good renewal was sent, which is never later than the database's ex
 means the lease is **lost**: the server must stop driving every room at once
 (``on_lost``), since others may take them. It then registers again (a new connection,
 the same id), and ``on_regained`` lets it give up what the database still says it
-owns, so that the rooms are taken afresh.
+owns before the lease counts as held again, so that the rooms are taken afresh.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class Lease:
         self._task: asyncio.Task[None] | None = None
         #: called when the lease is lost: stop driving every room
         self.on_lost: Callable[[], Awaitable[None]] | None = None
-        #: called after registering again once the lease was lost
+        #: called when registering again once the lease was lost, before it counts as held
         self.on_regained: Callable[[], Awaitable[None]] | None = None
         #: called with the lease connection's asyncpg connection after each registration
         self.on_connected: Callable[[Any], Awaitable[None]] | None = None
@@ -91,8 +91,9 @@ class Lease:
         await self._register()
         self._task = asyncio.create_task(self._renew_forever(), name="lease")
 
-    async def _register(self) -> None:
-        """Open the lease connection, take the id's lock and write the lease."""
+    async def _register(self, again: bool = False) -> None:
+        """Open the lease connection, take the id's lock and write the lease; ``again``
+        (after the lease was lost): let ``on_regained`` give up the rooms first."""
         try:
             connection = await self._engine.connect()
         except (sa.exc.SQLAlchemyError, OSError) as error:
@@ -114,6 +115,9 @@ class Lease:
             if self.on_connected is not None:
                 raw = await connection.get_raw_connection()
                 await self.on_connected(raw.driver_connection)
+            if again and self.on_regained is not None:
+                # before the lease counts as held: nothing is taken meanwhile
+                await self.on_regained()
         except BaseException as error:
             await _close_quietly(connection)
             if isinstance(error, sa.exc.SQLAlchemyError | OSError):
@@ -169,16 +173,11 @@ class Lease:
 
     async def _register_again(self) -> None:
         try:
-            await self._register()
-        except LeaseRefused as refusal:
+            await self._register(again=True)
+        except Exception as refusal:  # tried again at the next renewal
             log.warning("server %s could not register again: %s", self.server_id, refusal)
             return
         log.info("server %s registered again", self.server_id)
-        if self.on_regained is not None:
-            try:
-                await self.on_regained()
-            except Exception:
-                log.exception("giving up the rooms held before the lease was lost failed")
 
     def stop_renewing(self) -> None:
         """Stop renewing without giving the lease up: what a frozen process does (its

@@ -71,6 +71,8 @@ class Lobby:
         self._janitor: asyncio.Task[None] | None = None
         self._scanner: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
+        #: set once :meth:`shutdown` begins: no more handovers (every room is released)
+        self._closing = False
         #: more work for the periodic housekeeping of a shared database
         self.housekeeping: list[Callable[[], Awaitable[None]]] = [self.ownership.housekeeping]
 
@@ -240,12 +242,21 @@ class Lobby:
         if self.ownership.server_id is not None:
             self._scanner = asyncio.create_task(self._scan_forever(), name="orphan rooms")
 
+    def _forget_stopped(self) -> None:
+        """Rooms that stopped here because they moved away leave the memory once their
+        connections are gone."""
+        for code, room in list(self.rooms.items()):
+            if room.broken and not room.fanout.connections:
+                del self.rooms[code]
+                self._taken_at.pop(code, None)
+
     async def _scan_forever(self) -> None:
         """Take orphan rooms every ``orphan_scan_s`` (real time: it follows the other
         servers' leases, not the game's clock), and do the housekeeping now and then."""
         housekept = time.monotonic()
         while True:
             await asyncio.sleep(self.config.orphan_scan_s)
+            self._forget_stopped()
             if not self.ownership.held:
                 continue
             try:
@@ -295,6 +306,8 @@ class Lobby:
     def release_for(self, code: str, asker: str) -> None:
         """Server ``asker`` asks for room ``code`` (a handover notice): released in the
         background (:meth:`hand_over`)."""
+        if self._closing:
+            return  # every room is released in a moment anyway
         task = asyncio.create_task(self.hand_over(code), name=f"hand over {code}")
         self._releases.add(task)
         task.add_done_callback(self._releases.discard)
@@ -302,29 +315,31 @@ class Lobby:
     async def hand_over(self, code: str) -> None:
         """Release room ``code`` for a server that asked for it: between two actions
         (under the room's lock), its connections told to reconnect, and not before it
-        has been here ``handover_hold_s``. A room this server owns only in the database
-        (not loaded) is released as it is."""
+        has been driven here ``handover_hold_s``. A room this server owns only in the
+        database (not loaded, or stopped already) is released as it is."""
         try:
             fetching = self._fetching.get(code)
             if fetching is not None:
                 await asyncio.wait([fetching])  # a room being loaded is released once loaded
             room = self.rooms.get(code)
-            if room is None or not _driven(room):
-                if room is None or room.broken:
-                    await self.ownership.release(code, handover=True)
+            if room is not None and _driven(room):
+                hold = self._taken_at.get(code, 0.0) + self.config.handover_hold_s
+                if hold > time.monotonic():
+                    await asyncio.sleep(hold - time.monotonic())
+                if self.rooms.get(code) is not room:
+                    return  # it went meanwhile (lost, or asked for and released)
+            if room is None:
+                await self.ownership.release(code, handover=True)
                 return
-            hold = self._taken_at.get(code, 0.0) + self.config.handover_hold_s - time.monotonic()
-            if hold > 0:
-                await asyncio.sleep(hold)
-            if self.rooms.get(code) is not room or not _driven(room):
-                return
-            async with room.lock:
-                room.stop("restarting", MOVED)
+            async with room.lock:  # no action is being stored: between two actions
+                if _driven(room):
+                    room.stop("restarting", MOVED)
                 room.broken = True  # rebuilt from the database if it comes back here
                 await self.ownership.release(code, handover=True)
             await room.halt()
             if self.rooms.get(code) is room:
                 del self.rooms[code]
+                self._taken_at.pop(code, None)
             log.info("room %s handed over", code)
         except Exception:
             log.exception("room %s could not be handed over", code)
@@ -351,6 +366,7 @@ class Lobby:
         """Stop every driver and the janitor (the database holds every game); on a shared
         database, then give every room and the lease up, so that other servers take the
         rooms at once."""
+        self._closing = True
         for task in (self._janitor, self._scanner, *self._releases):
             if task is not None:
                 task.cancel()

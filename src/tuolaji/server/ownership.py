@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from tuolaji.server.cluster_sql import LIVE_SERVERS, MY_LEASE, NOW
+from tuolaji.server.cluster_sql import LIVE_SERVERS, NOW
 from tuolaji.server.config import ServerConfig
 from tuolaji.server.handover import Handover
 from tuolaji.server.leases import Lease
@@ -153,15 +153,15 @@ class SharedOwnership(Ownership):
     async def take(self, code: str, reason: str) -> Take:
         """Take room ``code`` if its owner is nobody, this server, or not alive: one
         locked read of the room's row (a write of its owner in progress finishes first),
-        then the update and the audit row. RoomElsewhere when this server's lease is not
-        held."""
+        then the update and the audit row. RoomElsewhere when this server is not alive
+        itself (as the others see it: its lease and its lock)."""
         me = self.server_id
         async with self._writing(f"room {code!r} could not be taken") as connection:
             row = (
                 await connection.execute(
                     sa.text(
                         f"SELECT owner, (owner IS NULL OR owner = :me OR owner NOT IN "
-                        f"({LIVE_SERVERS})) AS free, {MY_LEASE} AS mine FROM rooms "
+                        f"({LIVE_SERVERS})) AS free, :me IN ({LIVE_SERVERS}) AS mine FROM rooms "
                         f"WHERE code = :code AND status IN {_DRIVEN} FOR UPDATE OF rooms"
                     ),
                     {"code": code, "me": me},
@@ -197,7 +197,7 @@ class SharedOwnership(Ownership):
                         f" OR owner NOT IN ({LIVE_SERVERS})) "
                         f"ORDER BY updated_at DESC, code LIMIT :limit FOR UPDATE SKIP LOCKED) "
                         f"UPDATE rooms r SET owner = :me, owner_since = {NOW} FROM picked "
-                        f"WHERE r.code = picked.code AND {MY_LEASE} "
+                        f"WHERE r.code = picked.code AND :me IN ({LIVE_SERVERS}) "
                         f"RETURNING r.code, picked.owner AS previous"
                     ),
                     {"me": me, "limit": limit, "grace": self.config.handover_wait_s},

@@ -12,7 +12,7 @@ new seat's token.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -41,7 +41,7 @@ def rematch_request(room: Room) -> CreateRoom:
 
 
 async def rematch_room(
-    lobby: Lobby, room: Room, before_creating: Callable[[], None] | None = None
+    lobby: Lobby, room: Room, before_creating: Callable[[], Awaitable[None]] | None = None
 ) -> tuple[Room, str]:
     """The rematch room of the finished ``room``, made (and linked to) on the first
     call — ``before_creating()`` is called first, and may refuse — and the new room's
@@ -50,7 +50,7 @@ async def rematch_room(
     async with room.lock:  # two players asking at once make one room
         if room.row.rematch is None:
             if before_creating is not None:
-                before_creating()
+                await before_creating()
             new, admin = await lobby.create(rematch_request(room))
             linked = await lobby.storage.set_rematch(room.code, new.code)
             room.row = dataclasses.replace(room.row, rematch=linked)

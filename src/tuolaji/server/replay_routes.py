@@ -126,6 +126,6 @@ def add_routes(app: FastAPI, server: Server) -> None:
     @app.post("/api/replays")
     async def uploaded_replay(request: Request) -> Response:
         """An uploaded record's game, step by step, all hands shown."""
-        server.limit(server.replaying, client_key(request), "replays")
+        await server.limit(server.replaying, client_key(request), "replays")
         record = uploaded_record(await read_upload(request))
         return _json_response(await _replayed(record))

@@ -12,6 +12,7 @@ import contextlib
 import ipaddress
 
 from fastapi import Request, WebSocket
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tuolaji.core.cards import SEATS
 from tuolaji.server.config import ServerConfig
@@ -20,6 +21,7 @@ from tuolaji.server.limits import RateLimiter
 from tuolaji.server.lobby import Lobby
 from tuolaji.server.ownership import RoomElsewhere
 from tuolaji.server.room import Room
+from tuolaji.server.shared_limits import Limit, LocalLimit, SharedLimit
 from tuolaji.server.tokens import normal_room_code
 
 
@@ -32,21 +34,40 @@ class HttpRefusal(Exception):
 
 
 class Server:
-    """What the routes share: the lobby and the rate limits."""
+    """What the routes share: the lobby and the rate limits (in memory; counted in the
+    database when several servers share it: :meth:`share_limits`)."""
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         clock = config.clock
-        self.creating = RateLimiter(1 / config.create_every_s, config.create_burst, clock)
-        self.joining = RateLimiter(1 / config.join_every_s, config.join_burst, clock)
-        self.replaying = RateLimiter(1 / config.replay_every_s, config.replay_burst, clock)
+        self.creating: Limit = LocalLimit(
+            RateLimiter(1 / config.create_every_s, config.create_burst, clock)
+        )
+        self.joining: Limit = LocalLimit(
+            RateLimiter(1 / config.join_every_s, config.join_burst, clock)
+        )
+        self.replaying: Limit = LocalLimit(
+            RateLimiter(1 / config.replay_every_s, config.replay_burst, clock)
+        )
         self.lobby: Lobby | None = None
         self.lag = LagMonitor()
 
-    def limit(self, limiter: RateLimiter, key: str, what: str) -> None:
+    def share_limits(self, engine: AsyncEngine) -> SharedLimit:
+        """Count the limits per address in the database of ``engine``, across every
+        server on it; one of them (its :meth:`~SharedLimit.forget_old` clears them all)."""
+        config = self.config
+        self.creating = SharedLimit(
+            engine, "create", 1 / config.create_every_s, config.create_burst
+        )
+        self.joining = SharedLimit(engine, "join", 1 / config.join_every_s, config.join_burst)
+        replaying = SharedLimit(engine, "replay", 1 / config.replay_every_s, config.replay_burst)
+        self.replaying = replaying
+        return replaying
+
+    async def limit(self, limit: Limit, key: str, what: str) -> None:
         """Refuse with 429 when ``key`` has no token left for ``what``."""
-        if not limiter.allow(key):
-            wait = limiter.retry_after(key)
+        wait = await limit.check(key)
+        if wait is not None:
             raise HttpRefusal(
                 429, "rate-limited", f"too many {what}: try again in {wait:.0f} s", wait
             )
@@ -58,7 +79,7 @@ class Server:
 
     async def room(self, code: str, key: str) -> Room:
         """The room ``code`` (looked up under the joining rate limit), or 404."""
-        self.limit(self.joining, key, "room lookups")
+        await self.limit(self.joining, key, "room lookups")
         normal = normal_room_code(code)
         try:
             room = None if normal is None or self.lobby is None else await self.lobby.get(normal)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import socket
 import threading
@@ -97,6 +98,9 @@ def serve(
         for sock in sockets:
             sock.close()
         raise
+    if config.address is None:  # as the other servers on a shared database see this one
+        shown = f"[{host}]" if ":" in host else host
+        config = dataclasses.replace(config, address=f"{shown}:{port}")
     app = create_app(config)
     server = PoliteServer(
         uvicorn.Config(

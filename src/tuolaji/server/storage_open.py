@@ -29,6 +29,10 @@ MIGRATIONS: Final = "tuolaji.server:migrations"
 SQLITE_BUSY_TIMEOUT_MS: Final = 10_000
 #: The execution option that marks the reading engine (see ``_begin_sqlite``).
 READ_ONLY: Final = "tuolaji_read_only"
+#: How long PostgreSQL lets a transaction sit idle before it ends the session (ms): a
+#: server frozen in the middle of a write (SIGSTOP) would otherwise keep its rooms' row
+#: locks, and the server taking its rooms over would wait for them for as long.
+IDLE_IN_TRANSACTION_MS: Final = 3000
 
 
 def upgrade_to_head(connection: sa.Connection) -> None:
@@ -91,8 +95,14 @@ async def open_engine(url: str) -> AsyncEngine:
     StorageError when the URL is not an SQLite or PostgreSQL one, or the database
     cannot be reached or migrated.
     """
+    postgres = url.startswith("postgresql")
+    options: dict[str, Any] = {"pool_pre_ping": postgres}
+    if postgres:
+        options["connect_args"] = {
+            "server_settings": {"idle_in_transaction_session_timeout": str(IDLE_IN_TRANSACTION_MS)}
+        }
     try:
-        engine = create_async_engine(url, pool_pre_ping=url.startswith("postgresql"))
+        engine = create_async_engine(url, **options)
     except (SQLAlchemyError, ValueError, ImportError) as error:
         raise StorageError(f"cannot use the database URL {url!r}: {error}") from error
     dialect = engine.dialect.name
