@@ -16,7 +16,7 @@ import argparse
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Final
@@ -41,32 +41,20 @@ def _stop_on_sigterm(_number: int, _frame: FrameType | None) -> None:
     raise Stopped
 
 
-def _count(text: str) -> int:
-    """A number of processes (argparse's type): 1 to :data:`MAX_PROCESSES`."""
-    value = int(text)
-    if not 1 <= value <= MAX_PROCESSES:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not from 1 to {most}").format(value=value, most=MAX_PROCESSES)
-        )
-    return value
+def _bounded(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``."""
 
+    def number(text: str) -> int:
+        value = int(text)
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(
+                _("{value} is not from {least} to {most}").format(
+                    value=value, least=least, most=most
+                )
+            )
+        return value
 
-def _port(text: str) -> int:
-    """A port (argparse's type): 1 to 65535."""
-    value = int(text)
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(_("{value} is not from 1 to {most}").format(
-            value=value, most=65535))  # fmt: skip
-    return value
-
-
-def _workers(text: str) -> int:
-    """Bot workers (argparse's type): 0 to 64, as ``tuolaji serve`` takes."""
-    value = int(text)
-    if not 0 <= value <= 64:
-        raise argparse.ArgumentTypeError(_("{value} is not from 0 to {most}").format(
-            value=value, most=64))  # fmt: skip
-    return value
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -80,16 +68,16 @@ def parser() -> argparse.ArgumentParser:
             "tuolaji serve."
         ),
     )
-    made.add_argument("--processes", type=_count, default=3, metavar="N",
+    made.add_argument("--processes", type=_bounded(1, MAX_PROCESSES), default=3, metavar="N",
                       help=_("Game server processes (default 3)."))  # fmt: skip
     made.add_argument("--host", default="127.0.0.1", metavar="HOST",
                       help=_("Address the proxy listens on (default 127.0.0.1)."))  # fmt: skip
-    made.add_argument("--port", type=_port, default=8000, metavar="PORT",
+    made.add_argument("--port", type=_bounded(1, 65535), default=8000, metavar="PORT",
                       help=_("Port the proxy listens on (default 8000)."))  # fmt: skip
     made.add_argument("--db", metavar="URL", help=_(
         "An existing PostgreSQL database (postgresql://USER@HOST:PORT/DATABASE) instead of "
         "a throwaway one, deleted at the end."))  # fmt: skip
-    made.add_argument("--bot-workers", type=_workers, default=2, metavar="N",
+    made.add_argument("--bot-workers", type=_bounded(0, 64), default=2, metavar="N",
                       help=_("Processes each server's bots think in (default 2)."))  # fmt: skip
     made.add_argument("--restart", action="store_true",
                       help=_("Start a server that dies again, on its port."))  # fmt: skip
@@ -123,13 +111,15 @@ def describe(cluster: LocalCluster) -> list[str]:
     lines = [f"tuolaji cluster: open {cluster.url}/ ({count} servers behind HAProxy)"]
     for server in cluster.servers:
         lines.append(
-            _("  server {name}: pid {pid}, {url}, log {log}").format(
+            "  "
+            + _("server {name}: pid {pid}, {url}, log {log}").format(
                 name=server.name, pid=server.pid, url=server.url, log=server.log_path
             )
         )
     if cluster.proxy is not None:
         lines.append(
-            _("  HAProxy: pid {pid}, configuration {config}, log {log}").format(
+            "  "
+            + _("HAProxy: pid {pid}, configuration {config}, log {log}").format(
                 pid=cluster.proxy.pid,
                 config=cluster.proxy.config_path,
                 log=cluster.proxy.log_path,
@@ -137,11 +127,12 @@ def describe(cluster: LocalCluster) -> list[str]:
         )
     if cluster.postgres is not None:
         lines.append(
-            _("  PostgreSQL: pid {pid}, port {port}, a throwaway database (deleted at the end)")
+            "  "
+            + _("PostgreSQL: pid {pid}, port {port}, a throwaway database (deleted at the end)")
             .format(pid=cluster.postgres.pid, port=cluster.postgres.port)
         )  # fmt: skip
     else:
-        lines.append(_("  PostgreSQL: {url}").format(url=cluster.db_url))
+        lines.append("  " + _("PostgreSQL: {url}").format(url=cluster.db_url))
     lines.append(_("Ctrl-C stops the cluster."))
     return lines
 

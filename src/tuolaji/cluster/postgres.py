@@ -205,7 +205,7 @@ def _make_folder() -> Path:
         except KeyError:
             shutil.rmtree(folder, ignore_errors=True)
             raise PostgresError(
-                _("there is no {user!r} user to run the PostgreSQL server as").format(
+                _("there is no user {user} to run the PostgreSQL server as").format(
                     user=CLUSTER_USER
                 )
             ) from None
