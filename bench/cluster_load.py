@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from cluster_failover import failover
-from cluster_measure import cpu_snapshot, pg_counters
+from cluster_measure import cpu_snapshot, log_faults, pg_counters
 from serve_clients import Bench, RoomRun
 from serve_harness import percentiles
 from serve_rooms import complete, count_logged, gather_bounded, latencies_ms, prepare
@@ -165,6 +165,7 @@ async def one_count(options: argparse.Namespace, processes: int, until: float) -
                 options.seed + processes,
                 until,
             )
+        figures["server_log_faults"] = log_faults(cluster)
         return figures
     finally:
         await asyncio.to_thread(cluster.stop)
@@ -227,6 +228,11 @@ def report(results: dict[str, Any]) -> str:
         if run["errors"]:
             lines.append(f"  {figures['processes']} processes: errors {run['errors']}")
             lines += [f"    {example}" for example in run["error_examples"]]
+        faults = figures["server_log_faults"]
+        if faults["counts"]:
+            count = figures["processes"]
+            lines.append(f"  {count} processes: the servers logged {faults['counts']}")
+            lines += [f"    {line}" for line in faults["lines"]]
         fail = figures.get("failover")
         if fail is None:
             continue
@@ -361,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
         not figures["throughput"]["errors"]
         and figures["throughput"]["rooms_finished"] == figures["throughput"]["rooms"]
         and not figures.get("failover", {}).get("stuck_rooms")
+        and not figures.get("failover", {}).get("errors")
+        and not figures["server_log_faults"]["counts"]
         for figures in results["runs"]
     )
     return 0 if clean else 1

@@ -18,6 +18,30 @@ from tuolaji.cluster.processes import cpu_seconds, descendants
 PG_COUNTERS = ("xact_commit", "xact_rollback", "tup_inserted", "tup_updated", "tup_deleted")
 
 
+#: what the servers' logs are searched for: unhandled exceptions, and rooms stopped
+#: because memory and database disagree (the action log refused a second driver)
+LOG_FAULTS = {"traceback": "Traceback", "room stopped": " stopped: "}
+
+
+def log_faults(cluster: LocalCluster) -> dict[str, Any]:
+    """How often each of :data:`LOG_FAULTS` appears in the servers' logs, and the first
+    few such lines."""
+    counts = dict.fromkeys(LOG_FAULTS, 0)
+    lines: list[str] = []
+    for server in cluster.servers:
+        try:
+            text = server.log_path.read_text(errors="replace")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            for name, mark in LOG_FAULTS.items():
+                if mark in line:
+                    counts[name] += 1
+                    if len(lines) < 5:
+                        lines.append(f"{server.name}: {line[:200]}")
+    return {"counts": {name: n for name, n in counts.items() if n}, "lines": lines}
+
+
 def dsn(db_url: str) -> str:
     """asyncpg's form of the cluster's SQLAlchemy URL."""
     return db_url.replace("postgresql+asyncpg://", "postgresql://", 1)

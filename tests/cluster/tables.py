@@ -252,6 +252,49 @@ async def check_one_driver(cluster: LocalCluster, codes: Iterable[str]) -> dict[
     return takes
 
 
+#: what a server's log must not show: an unhandled exception, or a room stopped because
+#: its memory and the database disagree (the action log's primary key refused a second
+#: driver's action: two drivers of one room, even inside one process)
+LOG_FAULTS = ("Traceback", " stopped: ")
+
+
+class LogMark:
+    """Where each server's log ended when a test began, to read what it added."""
+
+    def __init__(self, cluster: LocalCluster) -> None:
+        self.cluster = cluster
+        self.sizes = {server.name: _size(server.log_path) for server in cluster.servers}
+
+    def faults(self) -> list[str]:
+        """The lines of :data:`LOG_FAULTS` the servers logged since the mark."""
+        found = []
+        for server in self.cluster.servers:
+            try:
+                with server.log_path.open("rb") as log:
+                    log.seek(self.sizes.get(server.name, 0))
+                    text = log.read().decode(errors="replace")
+            except OSError:
+                continue
+            found += [
+                f"{server.name}: {line}"
+                for line in text.splitlines()
+                if any(fault in line for fault in LOG_FAULTS)
+            ]
+        return found
+
+    def check(self) -> None:
+        """Fail when a server logged a fault since the mark."""
+        faults = self.faults()
+        assert not faults, "the servers logged:\n" + "\n".join(faults[:20])
+
+
+def _size(path: Any) -> int:
+    try:
+        return int(path.stat().st_size)
+    except OSError:
+        return 0
+
+
 def log_tails(cluster: LocalCluster) -> str:
     """The end of every process's log, for a failing test's report."""
     parts = []
@@ -282,6 +325,7 @@ async def rooms_on_every_process(cluster: LocalCluster, seed: int) -> dict[str, 
     rng = random.Random(seed)
     tables = Tables()
     hooks = NoKills()
+    mark = LogMark(cluster)
     tasks = start(cluster, [])
     placed: dict[str, str] = {}
     try:
@@ -301,4 +345,5 @@ async def rooms_on_every_process(cluster: LocalCluster, seed: int) -> dict[str, 
         raise
     await check_finished(cluster, tables, tables.codes)
     await check_one_driver(cluster, tables.codes)
+    mark.check()
     return placed

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from cluster.tables import (
+    LogMark,
     NoKills,
     Tables,
     check_finished,
@@ -156,6 +157,7 @@ async def test_killed_owners_lose_nothing_and_never_share_a_room(cluster: LocalC
     to a seat — before the kills and after — is in the finished record; the ownership
     audit shows one driver at a time and every action written by the owner of its time."""
     rng = random.Random(31)
+    mark = LogMark(cluster)
     tables = Tables()
     killer = OwnerKiller(cluster, tables)
     codes = await make_rooms(cluster, KILL_ROOMS, killer, rng, tables, rounds=KILL_ROUNDS)
@@ -181,6 +183,7 @@ async def test_killed_owners_lose_nothing_and_never_share_a_room(cluster: LocalC
             assert after and all(take.server != kill.victim_id for take in after[:1]), (
                 f"room {code} of {kill.victim} was not taken over: {takes[code]}"
             )
+    mark.check()
 
 
 @pytest.mark.asyncio
@@ -191,6 +194,7 @@ async def test_a_process_started_later_takes_new_rooms_and_moves_none_in_play(
     in play keep their owner (none is taken again after it joined); all finish, with
     one driver at a time."""
     rng = random.Random(41)
+    mark = LogMark(cluster)
     tables = Tables()
     hooks = NoKills()
     playing = await make_rooms(cluster, 3, hooks, rng, tables, rounds=KILL_ROUNDS)
@@ -219,3 +223,4 @@ async def test_a_process_started_later_takes_new_rooms_and_moves_none_in_play(
     for code in playing:
         moved = [take for take in takes[code] if take.taken_at > joined]
         assert not moved, f"room {code}, in play, was moved when {newcomer.name} joined: {moved}"
+    mark.check()
