@@ -47,7 +47,7 @@ from typing import Any
 from cluster_failover import failover
 from cluster_measure import cpu_snapshot, log_faults, pg_counters
 from serve_clients import Bench, RoomRun
-from serve_harness import percentiles
+from serve_harness import LagProbe, percentiles
 from serve_rooms import complete, count_logged, gather_bounded, latencies_ms, prepare
 from tuolaji.cluster.launcher import LocalCluster, Settings
 from tuolaji.cluster.processes import free_port
@@ -77,6 +77,8 @@ async def throughput(
     tasks: list[asyncio.Task[None]] = []
     await gather_bounded([prepare(bench, room, 16, tasks) for room in rooms], until, "setup", bench)
     pg_before = await pg_counters(cluster.db_url)
+    probe = LagProbe()  # this process's own lag: it delays the arrivals it stamps
+    probe.start()
     cpu_before, own_before = cpu_snapshot(cluster), resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     ready = [room for room in rooms if room.code and len(room.clients) == 3]
@@ -92,6 +94,8 @@ async def throughput(
     measured = (ended or time.perf_counter()) - started
     cpu = cpu_snapshot(cluster) - cpu_before
     own_after = resource.getrusage(resource.RUSAGE_SELF)
+    if probe.task is not None:
+        probe.task.cancel()
     await asyncio.sleep(PG_STATS_DELAY_S)
     pg_after = await pg_counters(cluster.db_url)
     finished = [room for room in rooms if room.finished is not None]
@@ -111,6 +115,7 @@ async def throughput(
         "client_reconnects": bench.reconnects,
         "action_to_everyone_ms": percentiles(latencies_ms(bench, rooms)),
         "action_to_ack_ms": percentiles(bench.ack_ms),
+        "load_generator_loop_lag_ms": percentiles(probe.lags_ms),
         "cpu_s": {
             **cpu.rounded(),
             "load_generator": round(
@@ -182,6 +187,7 @@ def _row(figures: dict[str, Any]) -> list[str]:
         owned,
         f"{run['logged_actions_per_s']:.0f}",
         f"{everyone.get('p50', 0):.0f}/{everyone.get('p95', 0):.0f}/{everyone.get('p99', 0):.0f}",
+        f"{run['load_generator_loop_lag_ms'].get('p99', 0):.0f}",
         f"{run['server_cpu_ms_per_action']:.2f}",
         f"{run['postgres_cpu_ms_per_action']:.2f}",
         f"{run['commits_per_s']:.0f}",
@@ -197,6 +203,7 @@ HEADERS = [
     "rooms each",
     "actions/s",
     "action ms p50/95/99",
+    "generator lag p99 ms",
     "server CPU ms/action",
     "PG CPU ms/action",
     "PG commits/s",
