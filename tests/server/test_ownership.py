@@ -26,7 +26,7 @@ from tuolaji.server.leases import Lease, application_name
 from tuolaji.server.lobby import Lobby
 from tuolaji.server.ownership import RoomElsewhere, SharedOwnership
 from tuolaji.server.room import Room
-from tuolaji.server.storage import NotOwner
+from tuolaji.server.storage import NotOwner, Storage
 
 #: the takeover goal: a room of a dead server goes on elsewhere within this (seconds)
 TAKEOVER_S = 5.0
@@ -248,3 +248,14 @@ async def test_a_polite_stop_gives_every_room_up_at_once(postgres_url: str) -> N
         assert await _owner(postgres_url, code) in (None, "beta")
         await _until(lambda: _true(beta.owned() == 1), 2.0)
         assert await _owner(postgres_url, code) == "beta"
+
+
+@pytest.mark.asyncio
+async def test_servers_started_together_migrate_one_after_the_other(postgres_url: str) -> None:
+    """Servers opening a new database at the same moment take turns to migrate it: both
+    open, and the schema is made once."""
+    first, second = await asyncio.gather(Storage.open(postgres_url), Storage.open(postgres_url))
+    await first.close()
+    await second.close()
+    rows = await database_rows(postgres_url, "SELECT version_num FROM alembic_version")
+    assert [row.version_num for row in rows] == ["0003"]

@@ -24,6 +24,10 @@ NOW: Final = "extract(epoch from clock_timestamp())::double precision"
 #: keeps them apart from any other advisory lock the database's users take
 LOCK_SPACE: Final = 0x74756F6C  # "tuol"
 
+#: the advisory lock (one 64-bit key, apart from the servers' two-key locks) that servers
+#: starting at the same moment take in turn to migrate the database
+MIGRATION_LOCK: Final = 0x74756F6C_6D696772  # "tuolmigr"
+
 #: the advisory lock that marks server :id as running (session level)
 TRY_LOCK: Final = f"SELECT pg_try_advisory_lock({LOCK_SPACE}, hashtext(:id))"
 

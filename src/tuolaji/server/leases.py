@@ -186,8 +186,8 @@ class Lease:
             self._task.cancel()
 
     async def close(self) -> None:
-        """Stop renewing and give the lease up: it ends now, and the lock goes with the
-        connection."""
+        """Stop renewing and give the lease up: the lock goes with the connection, so
+        the others count this server as gone at once."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -195,11 +195,7 @@ class Lease:
         connection, self._connection = self._connection, None
         self._valid_until = 0.0
         if connection is not None:
-            with contextlib.suppress(sa.exc.SQLAlchemyError, OSError):
-                await connection.execute(
-                    sa.text(f"UPDATE servers SET lease_until = {NOW} WHERE id = :id"),
-                    {"id": self.server_id},
-                )
+            # the lock goes with the session: the others see this server gone at once
             await _close_quietly(connection)
         await self._engine.dispose()
 

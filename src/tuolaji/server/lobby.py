@@ -44,6 +44,8 @@ log = logging.getLogger("tuolaji.server")
 
 #: how often a request waiting for a handover tries to take the room (seconds)
 HANDOVER_POLL_S = 0.05
+#: how long each step of a stop that talks to a shared database may take (seconds)
+STOP_STEP_S = 5.0
 #: how often the shared housekeeping runs (old servers, old rate-limit keys; seconds)
 HOUSEKEEPING_S = 60.0
 
@@ -376,15 +378,29 @@ class Lobby:
         for room in list(self.rooms.values()):
             await room.halt()
         if self.ownership.server_id is not None:
-            for room in list(self.rooms.values()):
-                async with room.lock:  # an action being stored is stored (or refused) first
-                    pass
-            try:
-                await self.ownership.release_all()
-            except Exception:
-                log.exception("the rooms could not be released: others take them in a moment")
-        await self.ownership.close()
+            await _bounded(self._release_all(), "giving the rooms up")
+        await _bounded(self.ownership.close(), "giving the lease up")
         self.rooms.clear()
+
+    async def _release_all(self) -> None:
+        """Give every room up once no action is being stored in any (a stop)."""
+        for room in list(self.rooms.values()):
+            async with room.lock:  # an action being stored is stored (or refused) first
+                pass
+        try:
+            await self.ownership.release_all()
+        except Exception:
+            log.exception("the rooms could not be released: others take them in a moment")
+
+
+async def _bounded(work: Awaitable[None], what: str) -> None:
+    """Do ``work`` within :data:`STOP_STEP_S`; past that, the stop goes on without it
+    (a database that does not answer must not keep the server from stopping: the other
+    servers take its rooms once its lease runs out)."""
+    try:
+        await asyncio.wait_for(work, STOP_STEP_S)
+    except TimeoutError:
+        log.warning("%s took longer than %g s: the server stops without it", what, STOP_STEP_S)
 
 
 def _driven(room: Room) -> bool:

@@ -20,6 +20,7 @@ from alembic.util import CommandError
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from tuolaji.server.cluster_sql import MIGRATION_LOCK
 from tuolaji.server.storage_rows import StorageError
 
 #: Where Alembic finds the migrations: a folder of the installed package, so no
@@ -120,6 +121,10 @@ async def open_engine(url: str) -> AsyncEngine:
         raise StorageError(f"the server stores games in SQLite or PostgreSQL, not {dialect}")
     try:
         async with engine.begin() as connection:
+            if dialect == "postgresql":
+                # Servers started together migrate one after the other: the next finds
+                # the schema current (the lock ends with the transaction).
+                await connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await connection.run_sync(upgrade_to_head)
     except (SQLAlchemyError, CommandError, OSError) as error:
         await engine.dispose()
