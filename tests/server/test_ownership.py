@@ -22,6 +22,7 @@ from server.sharing import (
     people_room,
     shared_lobby,
 )
+from tuolaji.server.config import ServerConfig
 from tuolaji.server.leases import Lease, application_name
 from tuolaji.server.lobby import Lobby
 from tuolaji.server.ownership import RoomElsewhere, SharedOwnership
@@ -259,3 +260,16 @@ async def test_servers_started_together_migrate_one_after_the_other(postgres_url
     await second.close()
     rows = await database_rows(postgres_url, "SELECT version_num FROM alembic_version")
     assert [row.version_num for row in rows] == ["0003"]
+
+
+@pytest.mark.asyncio
+async def test_a_server_id_that_cannot_name_a_channel_is_refused(postgres_url: str) -> None:
+    """A server id is a plain word (it names the server's notice channel)."""
+    storage = await Storage.open(postgres_url)
+    try:
+        config = ServerConfig(db_url=postgres_url)
+        for bad in ("", "two words", "x" * 41, "semi;colon", "é"):
+            with pytest.raises(ValueError, match="a server id is"):
+                SharedOwnership(storage, config, bad)
+    finally:
+        await storage.close()

@@ -146,13 +146,17 @@ class Lease:
                 await self._register_again()
                 continue
             sent = time.monotonic()
-            try:
-                renewed = await asyncio.wait_for(
-                    self._renew(), timeout=max(0.0, self._valid_until - sent)
-                )
-                problem = None if renewed else "it had run out"
-            except (TimeoutError, sa.exc.SQLAlchemyError, OSError) as error:
-                problem = f"{type(error).__name__}: {error}" if str(error) else "no answer"
+            if sent >= self._valid_until:
+                # the loop did not run in time (a frozen process, a stalled loop)
+                problem: str | None = "it ran out before it could be renewed"
+            else:
+                try:
+                    renewed = await asyncio.wait_for(self._renew(), self._valid_until - sent)
+                    problem = None if renewed else "it had run out"
+                except TimeoutError:
+                    problem = "the database did not answer in time"
+                except (sa.exc.SQLAlchemyError, OSError) as error:
+                    problem = f"{type(error).__name__}: {error}"
             if problem is None:
                 self._valid_until = sent + self.lease_s
             else:

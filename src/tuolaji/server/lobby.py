@@ -7,7 +7,7 @@ read from the database when asked for (their records stay downloadable).
 A room is driven only by the server that owns it (:mod:`tuolaji.server.ownership`): the
 embedded server owns every room; on a PostgreSQL shared by several servers, a room is
 taken before it is loaded, a room another live server owns is asked for (it hands the
-room over between two actions, :meth:`Lobby.release_for`), and rooms whose owner died
+room over between two actions, :meth:`Lobby.hand_over`), and rooms whose owner died
 are taken by the periodic orphan scan. A room whose write was refused because another
 server took it, or all of them when the lease is lost, stop here with the "restarting"
 notice, and their clients reconnect to the new owner.
@@ -161,8 +161,8 @@ class Lobby:
         old = self.rooms.pop(code, None)
         if old is not None:
             await old.halt()  # broken, or moved away: rebuilt from the database
-        if not self.ownership.held:
-            raise RoomElsewhere("this server is not holding its lease")
+        if self._closing or not self.ownership.held:
+            raise RoomElsewhere("this server is stopping, or not holding its lease")
         take = await self.ownership.take(code, "request")
         if take.owner is not None:
             take = await self._ask_for(code, take.owner)
@@ -369,6 +369,8 @@ class Lobby:
         database, then give every room and the lease up, so that other servers take the
         rooms at once."""
         self._closing = True
+        if self._fetching:  # a room being loaded now is driven, then stopped with the rest
+            await asyncio.wait(list(self._fetching.values()), timeout=STOP_STEP_S)
         for task in (self._janitor, self._scanner, *self._releases):
             if task is not None:
                 task.cancel()

@@ -13,6 +13,7 @@ to the ``room_takes`` audit with the number of actions the log held then.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -32,6 +33,8 @@ from tuolaji.server.storage_open import refusal
 
 log = logging.getLogger("tuolaji.server")
 
+#: what a server id may be: it names the server's notice channel (an identifier)
+SERVER_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
 #: the statuses of a room that is driven (as UNFINISHED_STATUSES, for SQL text)
 _DRIVEN: Final = "('waiting', 'playing')"
 
@@ -107,6 +110,10 @@ class SharedOwnership(Ownership):
     """A server's ownership of rooms on a PostgreSQL that several servers share."""
 
     def __init__(self, storage: Storage, config: ServerConfig, server_id: str) -> None:
+        if not SERVER_ID.fullmatch(server_id):
+            raise ValueError(
+                f"a server id is 1 to 40 letters, digits, '-' or '_', not {server_id!r}"
+            )
         self.server_id = server_id
         self.config = config
         self._storage = storage
