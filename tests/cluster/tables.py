@@ -113,6 +113,44 @@ def front_http(cluster: LocalCluster, address: str = "127.0.0.1") -> httpx.Async
     )
 
 
+async def create_room(cluster: LocalCluster, rounds: int = 1) -> tuple[str, str]:
+    """Create a room of :data:`PLAN` and ``rounds`` rounds through the proxy, from a
+    new address: its code and that address."""
+    address = room_address()
+    async with front_http(cluster, address) as http:
+        seats = [{"player": player} for player in PLAN]
+        body = {"rules": "standard", "round_limit": rounds, "seats": seats}
+        answer = await request(http, "POST", "/api/rooms", body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()["code"], address
+
+
+async def seat_room(
+    cluster: LocalCluster,
+    code: str,
+    address: str,
+    hooks: Any,
+    rng: random.Random,
+    tables: Tables,
+) -> None:
+    """Take the human seats of room ``code`` through the proxy, from ``address``: a
+    scripted seat each, added to ``tables``."""
+    async with front_http(cluster, address) as http:
+        for seat, player in enumerate(PLAN):
+            if player != "human":
+                continue
+            taken = await request(
+                http, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": f"p{seat}"}
+            )
+            assert taken.status_code == 201, taken.text
+            player_bot = RandomPlayer(rng.randrange(2**32))
+            tables.clients.append(
+                SeatClient(code, seat, taken.json()["token"], player_bot, hooks, address=address)
+            )
+    tables.codes.append(code)
+    tables.addresses[code] = address
+
+
 async def make_rooms(
     cluster: LocalCluster,
     count: int,
@@ -126,30 +164,37 @@ async def make_rooms(
     codes."""
     made = []
     for _ in range(count):
-        address = room_address()
-        async with front_http(cluster, address) as http:
-            seats = [{"player": player} for player in PLAN]
-            body = {"rules": "standard", "round_limit": rounds, "seats": seats}
-            answer = await request(http, "POST", "/api/rooms", body)
-            assert answer.status_code == 201, answer.text
-            code = answer.json()["code"]
-            for seat, player in enumerate(PLAN):
-                if player != "human":
-                    continue
-                taken = await request(
-                    http, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": f"p{seat}"}
-                )
-                assert taken.status_code == 201, taken.text
-                player_bot = RandomPlayer(rng.randrange(2**32))
-                tables.clients.append(
-                    SeatClient(
-                        code, seat, taken.json()["token"], player_bot, hooks, address=address
-                    )
-                )
+        code, address = await create_room(cluster, rounds)
+        await seat_room(cluster, code, address, hooks, rng, tables)
         made.append(code)
-        tables.addresses[code] = address
-    tables.codes += made
     return made
+
+
+#: rooms created at most to find one that hashes to each wanted process (the share of
+#: a process on the ring is a quarter or so: 60 rooms miss one with odds below 1e-6)
+MOST_LOOKUPS = 60
+
+
+async def rooms_hashed_to(
+    cluster: LocalCluster, names: Iterable[str], rounds: int = 1
+) -> dict[str, tuple[str, str]]:
+    """A room (its code and address) for each process of ``names``: rooms are created
+    and looked up through the proxy (which moves each to the process its code hashes
+    to) until each of those owns one. The rooms not kept stay waiting, unseated."""
+    wanted = set(names)
+    found: dict[str, tuple[str, str]] = {}
+    for _ in range(MOST_LOOKUPS):
+        code, address = await create_room(cluster, rounds)
+        async with front_http(cluster, address) as http:
+            answer = await request(http, "GET", f"/api/rooms/{code}")
+        assert answer.status_code == 200, answer.text
+        owner = (await owners(cluster, [code])).get(code)
+        if owner in wanted and owner not in found:
+            found[owner] = (code, address)
+            if set(found) == wanted:
+                break
+    assert set(found) == wanted, f"no room hashed to {sorted(wanted - set(found))}"
+    return found
 
 
 def start(cluster: LocalCluster, clients: Iterable[SeatClient]) -> list[asyncio.Task[None]]:
@@ -312,32 +357,23 @@ def fail_with_logs(cluster: LocalCluster, message: str) -> None:
     pytest.fail(f"{message}\n{log_tails(cluster)}")
 
 
-#: rooms made at first to spread over the processes, and at most (a process that got
-#: none of the first gets one of the next: the hash of a random code decides)
-FIRST_ROOMS = 4
-MOST_ROOMS = 12
-
-
 async def rooms_on_every_process(cluster: LocalCluster, seed: int) -> dict[str, str]:
-    """Make rooms through the proxy until every process owns one (bounded), play them
-    all to the end, and check them (finished, acks kept, one driver each). Returns
-    the owner of each room once its seats were taken."""
+    """A room for every process (created through the proxy, which sends each to the
+    process its code hashes to), its seats taken and played to the end, and checked:
+    finished, acks kept, one driver each. Returns the owner of each room once its
+    seats were taken."""
     rng = random.Random(seed)
     tables = Tables()
     hooks = NoKills()
     mark = LogMark(cluster)
-    tasks = start(cluster, [])
-    placed: dict[str, str] = {}
+    names = [server.name for server in cluster.servers]
+    tasks: list[asyncio.Task[None]] = []
     try:
-        new = await make_rooms(cluster, FIRST_ROOMS, hooks, rng, tables)
-        while True:
-            tasks += start(cluster, [c for code in new for c in tables.of(code)])
-            placed.update(await owners(cluster, new))
-            names = {server.name for server in cluster.servers}
-            if set(placed.values()) >= names or len(tables.codes) >= MOST_ROOMS:
-                break
-            new = await make_rooms(cluster, 1, hooks, rng, tables)
-        assert set(placed.values()) == names, f"rooms by owner: {placed}"
+        for code, address in (await rooms_hashed_to(cluster, names)).values():
+            await seat_room(cluster, code, address, hooks, rng, tables)
+        tasks = start(cluster, tables.clients)
+        placed = await owners(cluster, tables.codes)
+        assert sorted(placed.values()) == sorted(names), f"rooms by owner: {placed}"
         await finish(tasks)
     except BaseException:
         await stop(tasks)

@@ -26,7 +26,9 @@ from cluster.tables import (
     log_tails,
     make_rooms,
     owners,
+    rooms_hashed_to,
     rooms_on_every_process,
+    seat_room,
     server_ids,
     start,
     stop,
@@ -203,14 +205,12 @@ async def test_a_process_started_later_takes_new_rooms_and_moves_none_in_play(
         before = await owners(cluster, playing)
         newcomer = await asyncio.to_thread(cluster.add_server)
         joined = time.time()
-        new: list[str] = []
-        placed: dict[str, str] = {}
-        while newcomer.name not in placed.values() and len(new) < 12:
-            made = await make_rooms(cluster, 1, hooks, rng, tables)
-            tasks += start(cluster, [client for code in made for client in tables.of(code)])
-            new += made
-            placed.update(await owners(cluster, made))
-        assert newcomer.name in placed.values(), f"no new room went to {newcomer.name}: {placed}"
+        found = await rooms_hashed_to(cluster, [newcomer.name])
+        code, address = found[newcomer.name]
+        await seat_room(cluster, code, address, hooks, rng, tables)
+        tasks += start(cluster, tables.of(code))
+        placed = await owners(cluster, [code])
+        assert placed == {code: newcomer.name}, f"the new room went to {placed}"
         still = await owners(cluster, playing)
         assert {code: still[code] for code in still} == {code: before[code] for code in still}
         await finish(tasks)
