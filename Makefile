@@ -6,7 +6,8 @@ LOCALE := src/tuolaji/locale
 POT := $(LOCALE)/tuolaji.pot
 
 .PHONY: test lint typecheck unit bench bench-serve bench-ray install clean play serve catalogs pot schema \
-	web web-test chromium screenshots bench-web bench-compare compiled test-compiled
+	web web-test chromium screenshots bench-web bench-compare compiled test-compiled \
+	serve-cluster haproxy bench-cluster
 
 # One step at a time: `make play` and `make serve` install before they compile the
 # catalogs with the pybabel their install brings (their prerequisites, in order).
@@ -68,9 +69,10 @@ unit: $(STAMP)
 	TUOLAJI_EXPECT_BUILD=pure $(BIN)/pytest -n $(JOBS) --dist worksteal
 
 # Everything, as CI runs it (.ci/run): the browser table is built and its unit tests run,
-# and Chromium is made sure of for its end-to-end tests (tests/web, part of `unit`); then
-# the engine's tests again on the compiled build.
-test: catalogs web lint typecheck web-test chromium unit test-compiled
+# Chromium is made sure of for its end-to-end tests (tests/web, part of `unit`) and
+# HAProxy for the cluster's (tests/cluster); then the engine's tests again on the
+# compiled build.
+test: catalogs web lint typecheck web-test chromium haproxy unit test-compiled
 
 # The compiled build (build_engine.py): a copy of the package in build/compiled with the
 # engine's hot modules compiled by mypyc beside their sources, rebuilt when a source is
@@ -106,6 +108,15 @@ play: $(PLAY_STAMP) $(CATALOGS)
 # installed the first time, then the translations compiled and the browser table built.
 serve: $(SERVE_STAMP) $(CATALOGS) web
 	$(BIN)/tuolaji serve --host 127.0.0.1 --port 8000 $(ARGS)
+
+# The online game as a local cluster: N `tuolaji serve` processes (N=3 by default) on a
+# throwaway PostgreSQL database behind HAProxy on 127.0.0.1:8000, which sends every
+# request of a room to the same process (docs/scaling.md); Ctrl-C stops it all. Needs
+# PostgreSQL's programs and HAProxy (installed with apt-get when missing, as root).
+# ARGS="--restart", "--db postgresql://…", "-- --deal-interval 0.5" and so on.
+N ?= 3
+serve-cluster: $(SERVE_STAMP) $(CATALOGS) web haproxy
+	$(BIN)/python -m tuolaji.cluster --processes $(N) --port 8000 $(ARGS)
 
 # The JSON Schema of the online protocol's frames, from its pydantic models
 # (docs/protocol.schema.json; a test checks that the checked-in file is current).
@@ -160,6 +171,11 @@ web-test: $(NPM_STAMP)
 chromium:
 	@scripts/ensure_chromium.sh
 
+# HAProxy, the local cluster's proxy (make serve-cluster, tests/cluster): installed with
+# apt-get when missing.
+haproxy:
+	@scripts/ensure_haproxy.sh
+
 # Screenshots of the browser table for the docs (docs/screenshots/*.png).
 screenshots: $(STAMP) catalogs web chromium
 	$(BIN)/python bench/screenshots.py $(ARGS)
@@ -193,6 +209,13 @@ bench-ray: $(STAMP)
 # a minute (ARGS="--rooms 10", "--search-seats", "--json out.json"; docs/benchmarks.md).
 bench-serve: $(STAMP)
 	$(BIN)/python bench/serve_load.py $(ARGS)
+
+# The cluster under load: 1, 2 and 3 processes behind HAProxy on one PostgreSQL, rooms of
+# scripted clients through the proxy, then SIGKILLs of a room's owner and the time until
+# another process accepts its next action; a few minutes (ARGS="--rooms 50", "--kills 5",
+# "--json out.json"; docs/benchmarks.md).
+bench-cluster: $(STAMP) haproxy
+	$(BIN)/python bench/cluster_load.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build

@@ -5,6 +5,11 @@ observation from its own stream with a ``SeatView`` (docs/api.md), acts when a `
 frame says it is its turn (a random player decides), declares during the deal when a
 card it draws makes a declaration possible, and records when each event reached it, so
 that the run can tell when the last client of a room had the events of an action.
+
+With ``Bench(reconnect=True)`` (the cluster's failover runs, bench/cluster_load.py) a
+client whose connection drops connects again as the browser table does: the same token
+and the last event number it saw, and the action it had not had an answer for sent
+again with the same id (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ from tuolaji.game.state import Phase
 STALL_S = 30.0
 #: seconds connecting may take
 CONNECT_S = 30.0
+#: failed connections in a row before a reconnecting client gives up, and the pause
+#: between two (a process that died is replaced within seconds: docs/scaling.md)
+RECONNECT_TRIES = 100
+RECONNECT_PAUSE_S = 0.1
 
 
 def room_address(index: int) -> str:
@@ -53,6 +62,8 @@ class Pending:
     sent: float
     seq_before: int
     during_deal: bool
+    #: the act frame, sent again as it was after a reconnect
+    frame: str = ""
 
 
 @dataclass
@@ -93,11 +104,16 @@ class RoomRun:
 class Bench:
     """What the run shares: where the server is, the errors and the timings."""
 
-    def __init__(self, base_url: str, seed: int, think_s: float = 0.0) -> None:
+    def __init__(
+        self, base_url: str, seed: int, think_s: float = 0.0, reconnect: bool = False
+    ) -> None:
         self.base_url = base_url
         self.seed = seed
         #: the mean time a client thinks before a decision of its turn (0: none)
         self.think_s = think_s
+        #: clients connect again when their connection drops (else it is an error)
+        self.reconnect = reconnect
+        self.reconnects = 0
         self.errors: Counter[str] = Counter()
         self.error_examples: list[str] = []
         self.expected: Counter[str] = Counter()
@@ -125,8 +141,8 @@ class Client:
         self.seq = 0
         self.welcome_seq = 0
         self.welcome_at = 0.0
-        #: arrival time of event welcome_seq + 1 + i (perf_counter seconds)
-        self.arrivals: list[float] = []
+        #: arrival time of each event after the welcome, by its number (perf_counter s)
+        self.arrivals: dict[int, float] = {}
         self.pending: Pending | None = None
         self.last_room: dict[str, Any] | None = None
         self.last_room_seq = -1
@@ -138,34 +154,63 @@ class Client:
         """When this client had event ``seq`` (its welcome's time if it came with it)."""
         if seq <= self.welcome_seq:
             return self.welcome_at
-        index = seq - self.welcome_seq - 1
-        return self.arrivals[index] if index < len(self.arrivals) else None
+        return self.arrivals.get(seq)
+
+    @property
+    def done(self) -> bool:
+        """The game is over and the last action has its answer (the last action's ack
+        comes after the room frame that ends the game)."""
+        return self.finished and self.pending is None
 
     async def run(self) -> None:
-        """Connect, say hello, and play until the room is finished (errors are counted)."""
+        """Connect, say hello, and play until the room is finished (errors are counted);
+        with the bench's ``reconnect``, connect again whenever the connection drops."""
         url = self.bench.base_url.replace("http", "ws", 1) + f"/ws/{self.room.code}"
-        try:
-            async with connect(
-                url, proxy=None, open_timeout=CONNECT_S, local_addr=(self.room.address, 0)
-            ) as socket_:
-                await socket_.send(json.dumps({"type": "hello", "token": self.token}))
-                # the last action's ack comes after the room frame that ends the game
-                while not self.finished or self.pending is not None:
-                    try:
-                        text = await asyncio.wait_for(socket_.recv(), STALL_S)
-                    except TimeoutError:
-                        self.bench.error("stalled", f"room {self.room.index} seat {self.seat}")
+        where = f"room {self.room.index} seat {self.seat}"
+        failures = 0
+        while not self.done:
+            try:
+                async with connect(
+                    url, proxy=None, open_timeout=CONNECT_S, local_addr=(self.room.address, 0)
+                ) as socket_:
+                    failures = 0
+                    if await self.session(socket_):
                         return
-                    await self.on_frame(socket_, json.loads(text), time.perf_counter())
-        except StreamBroken as broken:
-            self.bench.error("seq-gap", f"room {self.room.index} seat {self.seat}: {broken}")
-        except ConnectionClosed as closed:
-            if not self.finished:
-                self.bench.error("closed", f"room {self.room.index} seat {self.seat}: {closed}")
-        except (OSError, InvalidHandshake, TimeoutError) as problem:
-            self.bench.error("connect", f"room {self.room.index} seat {self.seat}: {problem!r}")
-        except Exception as problem:
-            self.bench.error("client", f"room {self.room.index} seat {self.seat}: {problem!r}")
+            except StreamBroken as broken:
+                self.bench.error("seq-gap", f"{where}: {broken}")
+                return
+            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as problem:
+                if self.done or (self.finished and not self.bench.reconnect):
+                    return
+                failures += 1
+                if not self.bench.reconnect or failures > RECONNECT_TRIES:
+                    kind = "closed" if isinstance(problem, ConnectionClosed) else "connect"
+                    self.bench.error(kind, f"{where}: {problem!r}")
+                    return
+                self.bench.reconnects += 1
+                await asyncio.sleep(RECONNECT_PAUSE_S if failures > 1 else 0)
+            except Exception as problem:
+                self.bench.error("client", f"{where}: {problem!r}")
+                return
+
+    async def session(self, socket_: ClientConnection) -> bool:
+        """One connection: hello (with the last event number after the first), the
+        unanswered action again, then the frames until the game is over (True) or the
+        client stalled (True: an error counted). ConnectionClosed when it drops."""
+        hello: dict[str, Any] = {"type": "hello", "token": self.token}
+        if self.view is not None:
+            hello["last_seq"] = self.seq
+        await socket_.send(json.dumps(hello))
+        if self.pending is not None and self.pending.frame:
+            await socket_.send(self.pending.frame)
+        while not self.done:
+            try:
+                text = await asyncio.wait_for(socket_.recv(), STALL_S)
+            except TimeoutError:
+                self.bench.error("stalled", f"room {self.room.index} seat {self.seat}")
+                return True
+            await self.on_frame(socket_, json.loads(text), time.perf_counter())
+        return True
 
     async def on_frame(self, socket_: ClientConnection, frame: dict[str, Any], at: float) -> None:
         """Follow one server frame, and act when it is this seat's turn."""
@@ -176,7 +221,7 @@ class Client:
             event = event_from_json(frame["event"])
             self.view.apply(event)
             self.seq = frame["seq"]
-            self.arrivals.append(at)
+            self.arrivals[self.seq] = at
             drew = isinstance(event, CardDrawn) and event.seat == self.seat
             if drew and self.view.observation.phase is Phase.DRAW and self.pending is None:
                 cards = self.player.declaration(self.view.observation)
@@ -192,6 +237,10 @@ class Client:
             await self.on_room(socket_, frame["room"], frame["seq"])
         elif kind in ("ack", "error"):
             await self.on_answer(socket_, frame, at)
+        elif kind == "notice" and self.bench.reconnect and frame.get("notice") == "restarting":
+            # the process is stopping or hands the room over: the connection closes,
+            # and this client connects again
+            self.bench.expected["restarting notice (the client connects again)"] += 1
         elif kind == "notice":
             self.bench.error("notice", f"{frame.get('notice')}: {frame.get('message')}")
         elif kind != "pong":
@@ -263,6 +312,7 @@ class Client:
         """Send an action, remembering when and after which event."""
         self.sent += 1
         action_id = f"a{self.sent}"
-        self.pending = Pending(action_id, kind, time.perf_counter(), self.seq, during_deal)
         body = {"kind": kind, "cards": format_cards(tuple(cards))}
-        await socket_.send(json.dumps({"type": "act", "id": action_id, "action": body}))
+        text = json.dumps({"type": "act", "id": action_id, "action": body})
+        self.pending = Pending(action_id, kind, time.perf_counter(), self.seq, during_deal, text)
+        await socket_.send(text)

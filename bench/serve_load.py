@@ -48,7 +48,7 @@ from typing import Any
 
 import httpx
 
-from serve_clients import Bench, Client, RoomRun
+from serve_clients import Bench, RoomRun
 from serve_harness import (
     HealthWatch,
     LagProbe,
@@ -56,102 +56,7 @@ from serve_harness import (
     database_figures,
     percentiles,
 )
-
-#: seconds one setup step (a request, a connection, a welcome) may take
-STEP_S = 30.0
-
-
-# ------------------------------------------------------------------ the run
-
-
-def _room_body(room: RoomRun, guesses: int) -> dict[str, Any]:
-    seats: list[dict[str, str]] = [
-        {"player": "human", "name": f"load {room.index}.{seat}"} for seat in range(4)
-    ]
-    if room.search_seat is not None:
-        seats[room.search_seat] = {"player": f"search:guesses={guesses}", "name": "search"}
-    return {"rules": "standard", "seats": seats, "round_limit": 1, "spectators": False}
-
-
-def _room_http(bench: Bench, room: RoomRun) -> httpx.AsyncClient:
-    """An HTTP client that connects from the room's own loopback address."""
-    return httpx.AsyncClient(
-        base_url=bench.base_url,
-        transport=httpx.AsyncHTTPTransport(local_address=room.address),
-        timeout=STEP_S,
-        trust_env=False,
-    )
-
-
-async def _seat_client(
-    bench: Bench, http: httpx.AsyncClient, room: RoomRun, seat: int, tasks: list[asyncio.Task[None]]
-) -> Client:
-    """Take ``seat`` over HTTP and start its client; it returns once the client is in."""
-    answer = await http.post(f"/api/rooms/{room.code}/seats/{seat}", json={"name": f"s{seat}"})
-    if answer.status_code != 201:
-        raise RuntimeError(f"seat {seat} of room {room.index}: {answer.status_code} {answer.text}")
-    client = Client(bench, room, seat, answer.json()["token"])
-    room.clients.append(client)
-    task = asyncio.create_task(client.run())
-    tasks.append(task)
-    welcomed = asyncio.create_task(client.welcomed.wait())
-    await asyncio.wait({task, welcomed}, timeout=STEP_S, return_when=asyncio.FIRST_COMPLETED)
-    welcomed.cancel()
-    if not client.welcomed.is_set():
-        raise RuntimeError(f"seat {seat} of room {room.index}: no welcome")
-    return client
-
-
-async def _prepare(
-    bench: Bench, room: RoomRun, guesses: int, tasks: list[asyncio.Task[None]]
-) -> None:
-    """Create the room and seat every client but the last (the game waits for it)."""
-    async with _room_http(bench, room) as http:
-        answer = await http.post("/api/rooms", json=_room_body(room, guesses))
-        if answer.status_code != 201:
-            raise RuntimeError(f"room {room.index}: {answer.status_code} {answer.text}")
-        room.code = answer.json()["code"]
-        for seat in room.human_seats[:-1]:
-            await _seat_client(bench, http, room, seat, tasks)
-
-
-async def _complete(bench: Bench, room: RoomRun, tasks: list[asyncio.Task[None]]) -> None:
-    """Take the room's last seat: the game starts."""
-    async with _room_http(bench, room) as http:
-        await _seat_client(bench, http, room, room.human_seats[-1], tasks)
-    room.all_connected = time.perf_counter()
-
-
-async def _count_logged(bench: Bench, room: RoomRun) -> None:
-    """The number of actions the finished room's record holds (each drawn card one)."""
-    async with _room_http(bench, room) as http:
-        answer = await http.get(f"/api/rooms/{room.code}/record")
-    if answer.status_code != 200:
-        bench.error("record", f"room {room.index}: {answer.status_code} {answer.text[:200]}")
-        return
-    actions = answer.json()["actions"]
-    room.logged_actions = sum(a[1] if a[0] == "draw" else 1 for a in actions)
-
-
-async def _gather_bounded(jobs: list[Any], until: float, what: str, bench: Bench) -> None:
-    """Run ``jobs`` (coroutines) at most 8 at a time; failures are counted as errors;
-    anything left at ``until`` (monotonic time) is cancelled and counted."""
-    gate = asyncio.Semaphore(8)
-
-    async def one(job: Any) -> None:
-        async with gate:
-            try:
-                await job
-            except Exception as problem:
-                bench.error(what, repr(problem))
-
-    tasks = [asyncio.create_task(one(job)) for job in jobs]
-    if not tasks:
-        return
-    _, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.monotonic()))
-    for task in late:
-        task.cancel()
-        bench.error("timeout", what)
+from serve_rooms import STEP_S, complete, count_logged, gather_bounded, latencies_ms, prepare
 
 
 async def load(options: argparse.Namespace, server: ServerProcess, until: float) -> dict[str, Any]:
@@ -167,8 +72,8 @@ async def load(options: argparse.Namespace, server: ServerProcess, until: float)
     async with httpx.AsyncClient(base_url=server.base_url, timeout=STEP_S, trust_env=False) as http:
         watch = HealthWatch(http)
         idle = await watch.read()
-        await _gather_bounded(
-            [_prepare(bench, room, options.guesses, tasks) for room in rooms], until, "setup", bench
+        await gather_bounded(
+            [prepare(bench, room, options.guesses, tasks) for room in rooms], until, "setup", bench
         )
         seated = await watch.read(reset=True)
         probe.lags_ms.clear()
@@ -178,8 +83,8 @@ async def load(options: argparse.Namespace, server: ServerProcess, until: float)
         ready = [
             room for room in rooms if room.code and len(room.clients) == len(room.human_seats) - 1
         ]
-        await _gather_bounded(
-            [_complete(bench, room, tasks) for room in ready], until, "setup", bench
+        await gather_bounded(
+            [complete(bench, room, tasks) for room in ready], until, "setup", bench
         )
         if tasks:
             _, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.monotonic()))
@@ -195,8 +100,8 @@ async def load(options: argparse.Namespace, server: ServerProcess, until: float)
             watch.task.cancel()
         memory = server.memory_mib()
         finished = [room for room in rooms if room.finished is not None]
-        await _gather_bounded(
-            [_count_logged(bench, room) for room in finished], until, "record", bench
+        await gather_bounded(
+            [count_logged(bench, room) for room in finished], until, "record", bench
         )
     if probe.task is not None:
         probe.task.cancel()
@@ -206,19 +111,6 @@ async def load(options: argparse.Namespace, server: ServerProcess, until: float)
         "load_generator": own_after.ru_utime + own_after.ru_stime
         - own_before.ru_utime - own_before.ru_stime,
     })  # fmt: skip
-
-
-def _latencies_ms(bench: Bench, rooms: list[RoomRun]) -> list[float]:
-    """For each timed action: from its sending to the last client's arrival of its last
-    event (a missing arrival is an error)."""
-    latencies = []
-    for timing in bench.timings:
-        arrivals = [client.arrival(timing.seq_after) for client in rooms[timing.room].clients]
-        if timing.seq_after <= timing.seq_before or any(at is None for at in arrivals):
-            bench.error("missing-event", f"room {timing.room} seq {timing.seq_after}")
-            continue
-        latencies.append((max(at for at in arrivals if at is not None) - timing.sent) * 1000)
-    return latencies
 
 
 def _figures(
@@ -232,7 +124,7 @@ def _figures(
     probe: LagProbe,
     cpu: dict[str, float],
 ) -> dict[str, Any]:
-    latencies = _latencies_ms(bench, rooms)
+    latencies = latencies_ms(bench, rooms)
     events = sum(max((client.seq for client in room.clients), default=0) for room in rooms)
     logged = sum(room.logged_actions for room in rooms)
     per_s = 1 / measured if measured > 0 else 0.0

@@ -58,6 +58,27 @@ def test_the_engine_imports_only_the_layers_below_it(layer: str, path: Path) -> 
             assert name.startswith(allowed), f"{layer}/{path.name} imports {name}"
 
 
+#: what the cluster layer (tuolaji.cluster) may import of the package: it starts the
+#: servers as processes, so it needs nothing of theirs
+CLUSTER_ALLOWED = ("tuolaji.cluster", "tuolaji.i18n")
+
+
+@pytest.mark.parametrize(
+    "path", sorted((PACKAGE / "cluster").glob("*.py")), ids=lambda path: path.name
+)
+def test_the_cluster_imports_the_standard_library_and_the_translations_only(
+    path: Path,
+) -> None:
+    for name in _imports(path):
+        top = name.split(".")[0]
+        if top == "tuolaji":
+            assert name.startswith(CLUSTER_ALLOWED), f"cluster/{path.name} imports {name}"
+        else:
+            assert top in sys.stdlib_module_names or top == "__future__", (
+                f"cluster/{path.name} imports {name}"
+            )
+
+
 def test_the_checks_see_every_kind_of_import(tmp_path: Path) -> None:
     # The AST walk must catch imports inside functions and under TYPE_CHECKING too.
     module = tmp_path / "sample.py"

@@ -240,6 +240,10 @@ class SeatClient:
     player: Player
     hooks: KillHooks
     view: SeatView | None = None
+    #: the loopback address to connect from (None: the system's choice); the cluster
+    #: tests give each room its own, as people at different tables have, since the
+    #: server's rate limits count per address
+    address: str | None = None
     #: the number of the last event this client was told of
     last_seq: int | None = None
     #: every event told, by number, as received (JSON)
@@ -291,6 +295,7 @@ class SeatClient:
                     close_timeout=1,
                     max_size=2**20,
                     ping_interval=None,
+                    local_addr=None if self.address is None else (self.address, 0),
                 ) as socket_:
                     failures = 0
                     await self._session(socket_)
