@@ -273,3 +273,58 @@ async def test_a_server_id_that_cannot_name_a_channel_is_refused(postgres_url: s
                 SharedOwnership(storage, config, bad)
     finally:
         await storage.close()
+
+
+def _drivers(code: str) -> int:
+    """How many driver tasks of room ``code`` run in this event loop."""
+    return sum(
+        1 for task in asyncio.all_tasks() if task.get_name() == f"room {code}" and not task.done()
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("scan_first", [False, True])
+@pytest.mark.parametrize("delay_s", [0.0, 0.001, 0.002])
+async def test_a_request_and_the_orphan_scan_load_a_room_once(
+    postgres_url: str, scan_first: bool, delay_s: float
+) -> None:
+    """A dead server's room, asked for by a client while the orphan scan takes it in the
+    same server, is loaded once: one driver, whichever starts first (two loads would
+    both pass the fence, having one server id, and the second would replace the first
+    in the lobby's rooms without halting it)."""
+    async with (
+        shared_lobby(postgres_url, "beta", scan=False) as beta,
+        shared_lobby(postgres_url, "alpha", lease_s=30.0, scan=False) as alpha,
+    ):
+        room = await people_room(alpha)
+        _lease(alpha).stop_renewing()
+        await execute(
+            postgres_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :name",
+            name=application_name("alpha"),
+        )
+        await room.halt()  # what is left of the dead server drives nothing
+        await _until(lambda: _gone(postgres_url, "alpha"), TAKEOVER_S)
+
+        async def later(job: Awaitable[object]) -> object:
+            await asyncio.sleep(delay_s)
+            return await job
+
+        first, second = (beta.take_orphans(), beta.get(room.code))
+        if not scan_first:
+            first, second = second, first
+        await asyncio.gather(first, later(second))
+        await asyncio.sleep(0.1)
+        assert _drivers(room.code) == 1
+        assert beta.owned() == 1
+    await check_single_writers(postgres_url)
+
+
+async def _gone(url: str, server: str) -> bool:
+    """Whether ``server``'s lease connection (and with it its lock) is gone."""
+    rows = await database_rows(
+        url,
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = :name",
+        name=application_name(server),
+    )
+    return int(rows[0].n) == 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -142,13 +143,24 @@ class Lobby:
         room = self.rooms.get(code)
         if room is not None and not room.broken:
             return room
+        # shielded: a request that gives up does not stop the fetch the others wait for
+        return await asyncio.shield(self._loading(code, lambda: self._fetch(code)))
+
+    def _loading(
+        self, code: str, load: Callable[[], Awaitable[Room | None]]
+    ) -> asyncio.Future[Room | None]:
+        """The one load of room ``code`` under way, started with ``load`` if none is.
+
+        Every load of a room goes through here, a request's (:meth:`get`) and the orphan
+        scan's (:meth:`_resume`) alike: two loads of one room at once would leave two
+        drivers of it in this process (both pass the fence, having one server id), the
+        second replacing the first in :attr:`rooms` without halting it."""
         fetching = self._fetching.get(code)
         if fetching is None:
-            fetching = asyncio.ensure_future(self._fetch(code))
+            fetching = asyncio.ensure_future(load())
             self._fetching[code] = fetching
             fetching.add_done_callback(lambda done: self._fetched(code, done))
-        # shielded: a request that gives up does not stop the fetch the others wait for
-        return await asyncio.shield(fetching)
+        return fetching
 
     def _fetched(self, code: str, done: asyncio.Future[Room | None]) -> None:
         if self._fetching.get(code) is done:
@@ -223,19 +235,27 @@ class Lobby:
         """Load and drive the rooms ``codes`` (taken already): how many could be."""
         count = 0
         for code in codes:
-            old = self.rooms.pop(code, None)
-            if old is not None:
-                await old.halt()
-            stored = await self.storage.load_room(code)
-            if stored is None:
-                continue
+            # a request loading it now (it found the room ours) loads it for both
+            loading = self._loading(code, functools.partial(self._reload, code))
             try:
-                self._load(stored)
+                room = await asyncio.shield(loading)
             except Exception:
                 log.exception("room %s could not be resumed", code)
                 continue
-            count += 1
+            if room is not None:
+                count += 1
         return count
+
+    async def _reload(self, code: str) -> Room | None:
+        """Load room ``code`` (taken already) from the database and drive it, in place
+        of any copy in memory."""
+        old = self.rooms.pop(code, None)
+        if old is not None:
+            await old.halt()
+        stored = await self.storage.load_room(code)
+        if stored is None:
+            return None
+        return self._load(stored)
 
     def start_janitor(self) -> None:
         """Look for idle rooms every ``idle_check_s`` seconds and close them; on a shared
