@@ -11,22 +11,8 @@ if [ -x "$CHROMIUM" ]; then
     exit 0
 fi
 
-# How to run apt-get as root: directly, through sudo, or not at all.
-if [ "$(id -u)" -eq 0 ]; then
-    sudo=""
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo="sudo -n"
-else
-    sudo="none"
-fi
-
-if [ "$sudo" != "none" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "chromium: $CHROMIUM is missing: installing Debian's chromium with apt-get" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >&2 \
-        && $sudo apt-get install -y -qq --no-install-recommends chromium >&2 \
-        || echo "chromium: apt-get could not install chromium" >&2
-fi
+echo "chromium: $CHROMIUM is missing" >&2
+"$BASH" "${0%/*}/apt_install.sh" chromium chromium
 
 if [ ! -x "$CHROMIUM" ]; then
     cat >&2 <<MESSAGE

@@ -18,23 +18,9 @@ if found; then
     exit 0
 fi
 
-# How to run apt-get as root: directly, through sudo, or not at all.
-if [ "$(id -u)" -eq 0 ]; then
-    sudo=""
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo="sudo -n"
-else
-    sudo="none"
-fi
-
-if [ "$sudo" != "none" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "haproxy: HAProxy is missing: installing Debian's haproxy with apt-get" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    # the program only: the cluster starts it itself with its own configuration
-    $sudo apt-get update -qq >&2 \
-        && $sudo apt-get install -y -qq --no-install-recommends haproxy >&2 \
-        || echo "haproxy: apt-get could not install haproxy" >&2
-fi
+# the program only: the cluster starts it itself with its own configuration
+echo "haproxy: HAProxy is missing" >&2
+"$BASH" "${0%/*}/apt_install.sh" haproxy haproxy
 
 if ! found; then
     cat >&2 <<MESSAGE
