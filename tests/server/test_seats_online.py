@@ -384,3 +384,19 @@ async def test_an_idle_room_is_closed_and_its_record_kept(tmp_path: Path) -> Non
         late = await live.join(code, players[0].token, label="late")
         assert (await late.recv())["code"] == "room-closed"
         assert await late.closed() in (1000, 1008)
+
+
+@pytest.mark.asyncio
+async def test_a_connection_to_a_halted_unfinished_room_is_told_to_reconnect(
+    tmp_path: Path,
+) -> None:
+    """A connection that found a room's copy just as the server halted it (to rebuild or
+    move it) hears "restarting" — reconnect, the game goes on — never "closed"."""
+    async with running_server(sqlite_url(tmp_path)) as live:
+        code, room = await new_room(live)
+        await room.halt()  # as when a fresh copy is about to replace it
+        assert live.lobby.rooms[code] is room and room.row.status == "waiting"
+        late = await live.join(code, label="late")
+        frame = await late.recv()
+        assert (frame["type"], frame.get("notice")) == ("notice", "restarting"), frame
+        assert await late.closed() in (1000, 1001, 1008, 1012)

@@ -251,6 +251,8 @@ class Lobby:
         of any copy in memory."""
         old = self.rooms.pop(code, None)
         if old is not None:
+            if not old.stopped:  # its connections reconnect to the copy made now
+                old.stop("restarting", MOVED)
             await old.halt()
         stored = await self.storage.load_room(code)
         if stored is None:

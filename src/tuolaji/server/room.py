@@ -44,7 +44,13 @@ from tuolaji.server.hints import hint_frame
 from tuolaji.server.presence import SeatPresence, bot_for
 from tuolaji.server.protocol import Act, Check, Hint
 from tuolaji.server.storage import NotOwner, Storage
-from tuolaji.server.storage_rows import LoggedAction, RoomRow, SeatRow, StoredRoom
+from tuolaji.server.storage_rows import (
+    UNFINISHED_STATUSES,
+    LoggedAction,
+    RoomRow,
+    SeatRow,
+    StoredRoom,
+)
 from tuolaji.server.table import table_json
 from tuolaji.server.tokens import new_token, same_hash, token_hash
 from tuolaji.server.verdicts import client_action, refusal_fields, verdict
@@ -406,15 +412,22 @@ class Room:
         else:
             connection.send(self.room_frame())
 
+    def _halted_frame(self) -> tuple[str, str]:
+        """What a connection that comes to this room after it was halted without a word
+        hears (and the reason its socket closes with): an unfinished game is being
+        rebuilt or moved — a connection that found this copy just before it was replaced
+        reconnects and reaches the new one; a finished or closed room is closed."""
+        if self.row.status in UNFINISHED_STATUSES:
+            notice = {"seq": self.seq, "type": "notice", "notice": "restarting"}
+            return frame_text({**notice, "message": MOVED}), MOVED
+        return error_frame(self.seq, "room-closed", "this room is closed"), "room closed"
+
     async def attach(self, connection: Connection, last_seq: int | None) -> None:
         """A connection joins: it gets the events after ``last_seq`` when it is not too
         far behind, else a fresh snapshot (welcome); everyone sees who came."""
         async with self.lock:
             if self.stopped:
-                text, message = self._stop_frame or (
-                    error_frame(self.seq, "room-closed", "this room is closed"),
-                    "room closed",
-                )
+                text, message = self._stop_frame or self._halted_frame()
                 connection.send(text)
                 connection.close(message)
                 return
