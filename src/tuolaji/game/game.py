@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from tuolaji.core.cards import SEATS, Layers, from_layers, next_seat, remove_layers
+from tuolaji.core.cards import SEATS, Layers, from_layers, next_seat, remove_layers, team_of
 from tuolaji.core.combos import Combo
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration
+from tuolaji.core.declare import Declaration, declaration_final
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.trump import TrumpContext
@@ -45,7 +45,7 @@ from tuolaji.game.checks import (
     declaration_after,
     seat_number,
 )
-from tuolaji.game.dealing import draw_card, settle_trump
+from tuolaji.game.dealing import chance_seat, draw_card, settle_trump
 from tuolaji.game.events import Buried, Declared, Event, GameOver, Passed, Redealt, RoundStarted
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
 from tuolaji.game.packs import Dealer
@@ -190,7 +190,7 @@ class Game:
     def turn(self) -> Turn:
         """Who may act now and with which kinds of action, and whether the game waits
         for chance (the next card: :meth:`draw`). See :class:`~tuolaji.game.turn.Turn`."""
-        return turn_of(self.phase, self.round)
+        return turn_of(self.phase, self.round, self.rules)
 
     def to_act(self) -> int | None:
         """The seat whose decision the game waits for; None while cards are drawn (anyone
@@ -199,24 +199,24 @@ class Game:
             # the common case, about 100 decisions a round: the seat to play is awaited
             # (what the turn says too, without building its kinds)
             return self.round.to_play
-        return turn_of(self.phase, self.round).seat
+        return turn_of(self.phase, self.round, self.rules).seat
 
     def open_actions(self, seat: object) -> frozenset[ActionKind]:
         """The kinds of action ``seat`` may take now, and :data:`ActionKind.DRAW
         <tuolaji.game.turn.ActionKind.DRAW>` (no seat's, R-D2) while cards are drawn.
         The kinds are string enums: ``"declare" in game.open_actions(0)`` works."""
-        turn = turn_of(self.phase, self.round)
+        turn = turn_of(self.phase, self.round, self.rules)
         kinds = turn.kinds(seat)
         return kinds | {ActionKind.DRAW} if turn.chance else kinds
 
     def could_declare(self, seat: object) -> bool:
         """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): cheap bit
         tests, for a driver deciding whether a seat is worth asking."""
-        return could_declare(self.phase, self.round, seat)
+        return could_declare(self.phase, self.round, seat, self.rules)
 
     def seats_that_could_declare(self) -> tuple[int, ...]:
         """During the deal, the seats for which ``could_declare`` holds (in seat order)."""
-        return seats_that_could_declare(self.phase, self.round)
+        return seats_that_could_declare(self.phase, self.round, self.rules)
 
     def legal_plays(self, seat: object) -> LegalPlays:
         """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose
@@ -266,7 +266,7 @@ class Game:
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
             declaration = state.declaration
-            if declaration is not None and declaration.strength == JOKER_PAIR_DECLARATION:
+            if declaration is not None and declaration_final(declaration, self.rules):
                 self._settle_trump()
             else:
                 self.phase = Phase.DECLARE
@@ -297,7 +297,7 @@ class Game:
         self._declaration_after(seat_number(seat), cards)
 
     def _declaration_after(self, seat: int, cards: Sequence[int]) -> Declaration:
-        return declaration_after(self.phase, self.round, seat, cards)
+        return declaration_after(self.phase, self.round, seat, cards, self.rules)
 
     def can_declare(self, seat: object, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may reveal ``cards`` now."""
@@ -320,7 +320,7 @@ class Game:
         self.events.append(Declared(seat, outcome.cards))
         self._log.add(Declare(seat, tuple(cards)))
         if self.phase is Phase.DECLARE:
-            if outcome.strength == JOKER_PAIR_DECLARATION:
+            if declaration_final(outcome, self.rules):
                 self._settle_trump()
             else:
                 state.window_passes = 0
@@ -354,10 +354,16 @@ class Game:
     def _settle_trump(self) -> None:
         state = self.round
         if state.declaration is None and state.declarers is None:
-            # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
-            self.events.append(Redealt(state.number))
-            self.round = self._deal(state.number, state.rank, None, None, 0)
-            return
+            starter = self.rules.first_round_starter
+            if starter == "redeal":
+                # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
+                self.events.append(Redealt(state.number))
+                self.round = self._deal(state.number, state.rank, None, None, 0)
+                return
+            # R-T6, first_round_starter: a seat starts, its team declares, and the talon
+            # is turned for the trump suit as in a later round
+            seat = chance_seat(state.deck) if starter == "random" else int(starter)
+            state.starter, state.declarers = seat, team_of(seat)
         settle_trump(state, self.rules, self.events)
         self.phase = Phase.EXCHANGE
 
@@ -430,7 +436,9 @@ class Game:
     def _end_round(self) -> None:
         state = self.round
         last = state.tricks[-1]
-        settled = settle_round(state, last.winner, last.plays[0][1])
+        settled = settle_round(
+            state, last.winner, last.plays[0][1], self.rules, (self.levels[0], self.levels[1])
+        )
         if settled.bonus is not None:
             self.events.append(settled.bonus)
         result = settled.result
