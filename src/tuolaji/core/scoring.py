@@ -102,7 +102,7 @@ def climb(level: int, levels: int, declared: bool, rules: RuleSet = STANDARD) ->
     """The level a team at ``level`` reaches going up ``levels`` levels, one at a time
     (R-S6): it stops on the first must-defend rank it reaches, and moves off a
     must-defend rank it stands on only with its first step, as the declaring team
-    (``declared``) holding on. 13 is past A: the team has won (R-S5).
+    (``declared``) holding on. 13 and above is past A: the team has won (R-S5).
 
     Levels are rank numbers (0 is 2, 12 is A). With 5, 10 and K to defend: declarers
     on 4 going up 3 stop on 5; declarers on 5 go on to 8; opponents on 5 who take over
@@ -118,8 +118,6 @@ def climb(level: int, levels: int, declared: bool, rules: RuleSet = STANDARD) ->
     """
     defend = rules.must_defend
     for step in range(levels):
-        if level >= PAST_ACE:
-            break
         if level in defend and (step > 0 or not declared):
             break
         level += 1

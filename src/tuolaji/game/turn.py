@@ -138,7 +138,8 @@ def _wanted(standing: Declaration | None, rank: int, rules: RuleSet, own: bool) 
         return 0, 0
     first = standing.cards[0]
     if first >= BJ:
-        wanted = 1 << RJ  # the black joker pair stands and the red one overrides it
+        # the black joker pair stands and the red one overrides it (if jokers declare)
+        wanted = 1 << RJ & jokers
     elif len(standing.cards) == 2:
         wanted = jokers
     else:
