@@ -317,14 +317,15 @@ def declaration_options(
     if rules.joker_no_trump:
         candidates += [(joker, joker) for joker in (BJ, RJ) if twos >> joker & 1]
     own = standing is not None and standing.seat == seat
+    # over one's own declaration under reinforce and overturn_own off, ask the full check
+    # (raising and catching costs, so only there); otherwise one refusal is possible
+    checked = own and not (rules.reinforce and rules.overturn_own)
     options: list[tuple[int, ...]] = []
     for cards in candidates:
-        if own:
-            # over one's own declaration the options decide (reinforce, overturn_own):
-            # rare enough to ask the full check
+        if checked:
             if not can_declare(rank, standing, seat, cards, rules):
                 continue
-        elif _too_weak(standing, cards, rules):
+        elif _too_weak(standing, cards, rules) and not (own and _reinforces(standing, seat, cards)):
             # every candidate is a declaration: the one refusal it can meet is tested
             # first, since raising and catching it would cost more than the rest
             continue

@@ -93,6 +93,9 @@ def observe(game: Game, seat: int | None) -> Observation:
     # R-K1: once the round is over its talon is no secret, whoever won the last trick
     # (unless show_talon is off: hidden_talon)
     results = game.results
+    last = results[-1] if results else None
+    if last is not None and not last.talon_public:
+        last = hidden_talon(last, seat)
     levels = game.levels
     # Built positionally, in the order of the fields: one is built for every decision,
     # and a named tuple's own constructors cost more than the rest of this function.
@@ -127,7 +130,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             state.tricks,
             state.opponents_points,
             state.penalties,
-            hidden_talon(results[-1], seat) if results else None,
+            last,
             game.winner,
         ),
     )

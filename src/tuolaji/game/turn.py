@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tuolaji.core.cards import BJ, RJ, SEATS
-from tuolaji.core.declare import Declaration, declaration_final
+from tuolaji.core.declare import Declaration
 from tuolaji.core.frozen import Frozen
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.state import Phase, RoundState
@@ -106,11 +106,17 @@ def turn_of(phase: Phase, state: RoundState, rules: RuleSet = STANDARD) -> Turn:
         return PLAY_TURNS[state.to_play]
     if phase is Phase.DRAW:
         standing = state.declaration
-        # a joker pair is never overridden (R-T3; under red_jokers_override only the
-        # red one), nor a pair when jokers do not declare
-        if standing is None or not declaration_final(standing, rules):
+        if standing is None:
             return DRAW_TURN
-        return DRAW_TURN_CLOSED
+        # declaration_final written out (this runs for every card drawn): a joker pair is
+        # never overridden (R-T3; under red_jokers_override only the red one), nor a pair
+        # when jokers do not declare
+        first = standing.cards[0]
+        if first < BJ:
+            final = len(standing.cards) == 2 and not rules.joker_no_trump
+        else:
+            final = first == RJ or not rules.red_jokers_override
+        return DRAW_TURN_CLOSED if final else DRAW_TURN
     if phase is Phase.DECLARE:
         return WINDOW_TURNS[state.window_seat]
     if phase is Phase.EXCHANGE:
@@ -124,31 +130,32 @@ _JOKERS: Final = 1 << BJ | 1 << RJ
 _RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 
 
+def _over(standing: Declaration, rank: int, rules: RuleSet) -> int:
+    """The pairs (as a mask of kinds held twice) that override ``standing`` for a seat
+    that did not make it (R-T2, R-T3): over a single, a pair of trump-rank cards or
+    jokers; over a pair, a joker pair; over a black joker pair under
+    ``red_jokers_override``, the red one; over a final declaration, none."""
+    first = standing.cards[0]
+    jokers = _JOKERS if rules.joker_no_trump else 0
+    if first >= BJ:
+        return 1 << RJ & jokers if first == BJ and rules.red_jokers_override else 0
+    if len(standing.cards) == 2:
+        return jokers
+    return _RANK_MASKS[rank] | jokers
+
+
 def _wanted(standing: Declaration | None, rank: int, rules: RuleSet, own: bool) -> tuple[int, int]:
     """The kinds a seat must hold (once, twice) for a declaration of its to stand over
     ``standing`` (R-T2, R-T3); ``own``: the seat made ``standing``. Over nothing, any
-    trump-rank card or joker pair; over a single, a pair of trump-rank cards or jokers
-    (a declarer's twin of their own single among them); over a pair, a joker pair; over
-    a black joker pair under ``red_jokers_override``, the red one."""
-    jokers = _JOKERS if rules.joker_no_trump else 0
-    rank_cards = _RANK_MASKS[rank]
+    trump-rank card or joker pair; over a declaration, the pairs of :func:`_over` — and
+    for its own declarer, the twin of its single (``reinforce``) and the others only
+    with ``overturn_own``."""
     if standing is None:
-        return rank_cards, jokers
-    if declaration_final(standing, rules):
-        return 0, 0
-    first = standing.cards[0]
-    if first >= BJ:
-        # the black joker pair stands and the red one overrides it (if jokers declare)
-        wanted = 1 << RJ & jokers
-    elif len(standing.cards) == 2:
-        wanted = jokers
-    else:
-        wanted = rank_cards | jokers
+        return _RANK_MASKS[rank], _JOKERS if rules.joker_no_trump else 0
+    wanted = _over(standing, rank, rules)
     if not own:
         return 0, wanted
-    # over one's own declaration: the twin of one's single (reinforce), or another
-    # declaration (overturn_own)
-    twin = 1 << first if len(standing.cards) == 1 else 0
+    twin = 1 << standing.cards[0] if len(standing.cards) == 1 else 0
     others = wanted & ~twin if rules.overturn_own else 0
     return 0, others | (twin if rules.reinforce else 0)
 
@@ -180,18 +187,22 @@ def seats_that_could_declare(
     if phase is not Phase.DRAW:
         return ()
     standing = state.declaration
-    once, twice = _wanted(standing, state.rank, rules, False)
     if standing is None:
-        # the common case while the cards come in: nothing stands yet
+        # the common case while the cards come in (asked after every card): nothing
+        # stands yet, and any trump-rank card or joker pair would (_wanted, written out)
+        once = _RANK_MASKS[state.rank]
+        twice = _JOKERS if rules.joker_no_trump else 0
         return tuple(
             seat for seat, (ones, twos) in enumerate(state.hands) if ones & once or twos & twice
         )
-    own_once, own_twice = _wanted(standing, state.rank, rules, True)
-    found = []
-    for seat, (ones, twos) in enumerate(state.hands):
-        if seat == standing.seat:
-            if ones & own_once or twos & own_twice:
-                found.append(seat)
-        elif ones & once or twos & twice:
-            found.append(seat)
-    return tuple(found)
+    twice = _over(standing, state.rank, rules)
+    if rules.reinforce and rules.overturn_own:
+        # the standard declaring: the declarer may make what anyone may, its single's
+        # twin among the pairs already (one pass, as this runs for every card drawn)
+        return tuple(seat for seat, (_ones, twos) in enumerate(state.hands) if twos & twice)
+    _own_once, own_twice = _wanted(standing, state.rank, rules, True)
+    return tuple(
+        seat
+        for seat, (_ones, twos) in enumerate(state.hands)
+        if twos & (own_twice if seat == standing.seat else twice)
+    )
