@@ -75,6 +75,7 @@ def test_s12_the_shengji_preset() -> None:
         "throw_penalty": 0,
         "failed_throw_must_beat": False,
         "must_defend": ["A"],
+        "ace_attempts": 0,
         "scoring": DEFAULT_SCORING.to_json(),
         "red_jokers_override": True,
         "reinforce": True,
@@ -100,6 +101,7 @@ def test_s12_a_default_spec_is_written_as_before_the_added_options() -> None:
 
 ROUND_TRIPS = [
     STANDARD.with_options(must_defend=["5", "T", "K", "A"]),
+    STANDARD.with_options(ace_attempts=3),
     STANDARD.with_options(scoring={"step": 30, "take_over": 60, "opponents_up": 90, "cap": 3}),
     CLASSIC.with_options(red_jokers_override=True, reinforce=False, overturn_own=False),
     STANDARD.with_options(joker_no_trump=False, show_talon=False, first_round_starter=2),
@@ -130,6 +132,11 @@ BAD: list[tuple[str, Any]] = [
     ("must_defend", 5),
     ("must_defend", {"5": True}),
     ("must_defend", None),
+    ("ace_attempts", -1),
+    ("ace_attempts", 10),
+    ("ace_attempts", "3"),
+    ("ace_attempts", True),
+    ("ace_attempts", None),
     ("scoring", 40),
     ("scoring", {"steps": 40}),
     ("scoring", {"step": 0}),

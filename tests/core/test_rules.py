@@ -34,6 +34,7 @@ TABLE = [
     ("throw_penalty", 10, 0, 0),
     ("failed_throw_must_beat", True, False, False),
     ("must_defend", [], [], ["A"]),
+    ("ace_attempts", 0, 0, 0),
     ("scoring", SCORING, SCORING, SCORING),
     ("red_jokers_override", False, False, True),
     ("reinforce", True, True, True),

@@ -35,6 +35,7 @@ from tuolaji.game.event_json import event_from_json, event_to_json
 from tuolaji.game.events import Redealt, RoundEnded, TalonBonus, TalonFlipped, TrumpSettled
 from tuolaji.game.observation_json import observation_from_json, observation_to_json
 from tuolaji.game.record import record_from_json, record_of, replay
+from tuolaji.game.state import RoundStart
 from tuolaji.game.streams import SeatView
 from tuolaji.game.turn import ActionKind
 from tuolaji.game.views import view
@@ -259,13 +260,52 @@ def test_r_t3_with_overturn_own_off_a_declarer_only_reinforces() -> None:
     assert info.value.reason == "too-weak"
 
 
+# ------------------------------------------------------------------ R-S5 attempts on A
+
+
+@pytest.mark.parametrize("attempts", [1, 2])
+def test_r_s5_declarers_who_lose_on_the_ace_often_enough_go_back_to_2(attempts: int) -> None:
+    rules = STANDARD.with_options(ace_attempts=attempts)
+    for seed in range(30):
+        # team 0 declaring on A (a later round, as a tournament deal starts), team 1 on 2
+        game = Game(rules, seed, start=RoundStart(12, 0, 0), round_limit=40)
+        game.levels = [12, 0]
+        play_until(game, random_players(seed))
+        losses = [0, 0]
+        before = (12, 0)
+        for event in game.events:
+            if not isinstance(event, RoundEnded) or event.result is None:
+                continue
+            declarers = event.result.declarers
+            if not event.declarers_hold and before[declarers] == 12:
+                losses[declarers] += 1
+                if losses[declarers] == attempts:
+                    assert event.levels[declarers] == 0, "back to 2"
+                    return
+                assert event.levels[declarers] == 12
+            before = event.levels
+    raise AssertionError("no declarers lost on A often enough")
+
+
+def test_r_s5_without_ace_attempts_a_loss_on_the_ace_keeps_the_ace() -> None:
+    for seed in range(10):
+        game = Game(STANDARD, seed, start=RoundStart(12, 0, 0), round_limit=1)
+        play_until(game, random_players(seed))
+        ended = next(event for event in game.events if isinstance(event, RoundEnded))
+        if not ended.declarers_hold:
+            assert ended.levels[0] == 12 and game.ace_failures == [0, 0]
+            return
+    raise AssertionError("no declarers lost")
+
+
 # ------------------------------------------------------------------ random games, any options
 
 RULE_SETS = st.builds(
-    lambda name, must, red, reinforce, overturn, jokers, show, starter, scoring: preset(
+    lambda name, must, red, reinforce, overturn, jokers, show, starter, scoring, ace: preset(
         name
     ).with_options(
         must_defend=must,
+        ace_attempts=ace,
         red_jokers_override=red,
         reinforce=reinforce,
         overturn_own=overturn,
@@ -291,12 +331,16 @@ RULE_SETS = st.builds(
             "cap": st.one_of(st.none(), st.integers(1, 3)),
         },
     ).map(lambda fields: {**fields, "opponents_up": (fields.get("take_over") or 80) + 40}),
+    st.integers(0, 3),
 )
 
 
-def check_level_change(game: Game, before: tuple[int, int], ended: RoundEnded) -> None:
+def check_level_change(
+    game: Game, before: tuple[int, int], ended: RoundEnded, failures: list[int]
+) -> None:
     """R-S3, R-S6: the team that goes up climbs what the scoring gives, as far as the
-    must-defend ranks let it, and never past one it did not defend."""
+    must-defend ranks let it, and never past one it did not defend; R-S5: declarers who
+    lose on A for the ``ace_attempts``-th time go back to 2 (``failures`` counts)."""
     result = ended.result
     assert result is not None
     rules = game.rules
@@ -306,7 +350,12 @@ def check_level_change(game: Game, before: tuple[int, int], ended: RoundEnded) -
     start = before[team]
     reached = climb(start, scored.levels, result.declarers_hold, rules)
     assert ended.levels[team] == reached == start + result.levels_gained
-    assert ended.levels[1 - team] == before[1 - team]
+    other = before[1 - team]
+    if rules.ace_attempts and not result.declarers_hold and other == 12:
+        failures[1 - team] += 1
+        if failures[1 - team] == rules.ace_attempts:
+            other, failures[1 - team] = 0, 0
+    assert ended.levels[1 - team] == other
     passed = range(start + 1, min(reached, PAST_ACE))
     assert not set(passed) & set(rules.must_defend), "a must-defend rank was jumped"
     if start in rules.must_defend and reached > start:
@@ -324,10 +373,12 @@ def test_random_games_under_any_house_rules(rules: RuleSet, seed: int) -> None:
         check_conservation(game)
     # every round's level change, in order
     before = (0, 0)
+    failures = [0, 0]
     for event in game.events:
         if isinstance(event, RoundEnded):
-            check_level_change(game, before, event)
+            check_level_change(game, before, event, failures)
             before = event.levels
+    assert failures == game.ace_failures
     # R-K1: the talon of each round is public exactly as the rules and the bonus say
     for result in game.results:
         assert result.talon_public == (rules.show_talon or result.talon_shown)

@@ -56,6 +56,7 @@ CHANGED_BY: dict[str, set[str]] = {
     "throw_penalty": {"R-H3"},
     "failed_throw_must_beat": {"R-H2"},
     "must_defend": {"R-S6"},
+    "ace_attempts": {"R-S5"},
     "scoring": {"R-S3"},
     "red_jokers_override": {"R-T3"},
     "reinforce": {"R-T3"},
@@ -95,6 +96,8 @@ def other_value(name: str, value: Any) -> Any:
         return [] if value else ["5", "T", "K"]
     if name == "scoring":
         return {"cap": 2 if value.get("cap") is None else None}
+    if name == "ace_attempts":
+        return 0 if value else 3
     if name == "first_round_starter":
         return "random" if value == "redeal" else "redeal"
     return not value
@@ -142,6 +145,7 @@ RULE_SETS = st.builds(
     st.integers(0, 50),
     st.booleans(),
     st.lists(st.sampled_from("23456789TJQKA"), max_size=4),
+    st.integers(0, 4),
     st.fixed_dictionaries(
         {},
         optional={
@@ -252,6 +256,7 @@ def test_the_rules_of_each_preset_render_in_every_language(language: str) -> Non
     i18n.set_language(language)
     house = SHENGJI.with_options(
         must_defend=["5", "A"],
+        ace_attempts=3,
         scoring={"cap": 1},
         first_round_starter=1,
         reinforce=False,

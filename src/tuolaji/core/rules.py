@@ -46,6 +46,8 @@ class RuleSet:
     failed_throw_must_beat: bool = True
     #: R-S6: the ranks a team's level cannot jump over (rank numbers 0–12, sorted).
     must_defend: tuple[int, ...] = ()
+    #: R-S5: declarers who lose this many rounds on A go back to 2 (0: never).
+    ace_attempts: int = 0
     #: R-S3: the points of a level step, the thresholds and the cap of the level change.
     scoring: Scoring = DEFAULT_SCORING
     #: R-T3: a pair of red jokers overrides a pair of black jokers.
@@ -156,6 +158,12 @@ def _check_value(name: str, value: object) -> None:
             raise RulesError(
                 f"option throw_penalty must be a whole number from 0 to 200, not {value!r}"
             )
+    elif name == "ace_attempts":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+            raise RulesError(
+                f"option ace_attempts must be a whole number from 0 to 9 (0: no limit), "
+                f"not {value!r}"
+            )
     elif name in _CHECKS:
         try:
             _CHECKS[name](value)
@@ -178,6 +186,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "throw_penalty",
     "failed_throw_must_beat",
     "must_defend",
+    "ace_attempts",
     "scoring",
     "red_jokers_override",
     "reinforce",

@@ -103,6 +103,8 @@ class Game:
         #: the packs of the deals: the stacked ``decks`` first, then seeded shuffles
         self.dealer = Dealer(seed, decks)
         self.levels = [0, 0] if start is None else [start.rank, start.rank]
+        #: each team's rounds lost as declarers on A, for ``ace_attempts`` (R-S5)
+        self.ace_failures = [0, 0]
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
@@ -128,7 +130,10 @@ class Game:
 
         ``check=False`` skips that check, for a position that is right by construction:
         a search's playouts rebuild a game from an observation and a guess made from it
-        thousands of times a decision. A wrong position then makes a wrong game."""
+        thousands of times a decision. A wrong position then makes a wrong game.
+
+        A position holds no count of the rounds a team has lost on A (``ace_attempts``,
+        R-S5): the game built from one counts from none."""
         if check:
             check_position(position, rules)
         start = RoundStart(position.rank, position.declarers, position.starter)
@@ -154,6 +159,7 @@ class Game:
         twin = Game(self.rules, self.seed, (), self.start, self.round_limit, _dealt=False)
         twin.dealer = self.dealer.copy()
         twin.levels = list(self.levels)
+        twin.ace_failures = list(self.ace_failures)
         twin.phase = self.phase
         twin.winner = self.winner
         twin.events = list(self.events)
@@ -444,6 +450,8 @@ class Game:
         result = settled.result
         next_declarers, next_starter = settled.next_declarers, settled.next_starter
         self.levels[next_declarers] += result.levels_gained
+        if self.rules.ace_attempts and not result.declarers_hold:
+            self._lost_on(result.declarers)
         self.results.append(result)
         levels = (self.levels[0], self.levels[1])
         self.events.append(settled.ended(levels))
@@ -463,6 +471,16 @@ class Game:
             next_starter,
             next_starter,
         )
+
+    def _lost_on(self, team: int) -> None:
+        """R-S5, ``ace_attempts``: ``team`` declared and lost; on A, one more failure
+        there, and the last one allowed sends it back to 2 (its count starts again)."""
+        if self.levels[team] != ACE:
+            return
+        self.ace_failures[team] += 1
+        if self.ace_failures[team] >= self.rules.ace_attempts:
+            self.levels[team] = 0
+            self.ace_failures[team] = 0
 
     # ------------------------------------------------------------------ generic
 

@@ -359,6 +359,18 @@ def _must_defend(rules: RuleSet) -> str:
     return " ".join(parts)
 
 
+def _end_of_game(rules: RuleSet) -> str:
+    """R-S5, by ``ace_attempts``."""
+    attempts = rules.ace_attempts
+    if not attempts:
+        return rule_brief("R-S5")
+    return f"{rule_brief('R-S5')} " + ngettext(
+        "A team that loses {attempts} round as the declaring team on the ace goes back to 2.",
+        "A team that loses {attempts} rounds as the declaring team on the ace goes back to 2.",
+        attempts,
+    ).format(attempts=attempts)
+
+
 #: the paragraphs written for the options in force, by rule id
 OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-T2": _declaring,
@@ -366,6 +378,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-T6": _nobody_declares,
     "R-K1": _talon,
     "R-S3": _level_change,
+    "R-S5": _end_of_game,
     "R-S6": _must_defend,
     "R-T7": _no_trump_round,
     "R-O2": _plain_suits,
