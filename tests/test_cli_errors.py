@@ -86,7 +86,7 @@ def test_the_statuses_are_the_readmes() -> None:
         ),
         pytest.param(
             ["rules", "--rules", "house"],
-            "Invalid value: unknown preset 'house': choose standard or classic",
+            "Invalid value: unknown preset 'house': choose standard, classic or shengji",
             id="unknown-preset",
         ),
         pytest.param(

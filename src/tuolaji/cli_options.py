@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tuolaji.core.rules import RuleSet
 
 # Help texts that several commands share.
-RULES_HELP = N_("Preset: standard or classic.")
+RULES_HELP = N_("Preset: standard, classic or shengji.")
 OPTION_HELP = N_("A rule option NAME=VALUE; repeat it for several options.")
 LANG_HELP = N_("Language: en, zh_CN, es, da, lv or hi (default: the locale's).")
 SEED_HELP = N_("Seed of the whole run: the same seed plays the same games.")

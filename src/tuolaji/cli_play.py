@@ -75,6 +75,9 @@ def play(
         typer.Option(metavar="N", help=N_("Seed of the shuffles (a random one if not given).")),
     ] = None,
     rules: Annotated[str, typer.Option(metavar="PRESET", help=RULES_HELP)] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option(metavar="NAME=VALUE", help=OPTION_HELP)
+    ] = None,
     lang: Annotated[
         str | None, typer.Option(metavar="CODE", envvar=LANG_VARIABLE, help=LANG_HELP)
     ] = None,
@@ -135,18 +138,18 @@ def play(
             _("choose {choices}, not {bots!r}").format(choices=", ".join(BOT_CHOICES), bots=bots),
             "--bots",
         )
-    if resume is not None and (seed is not None or rules != "standard"):
+    if resume is not None and (seed is not None or rules != "standard" or option):
         # the saved game goes on with the rules and seed it was started with
         usage_error(
             _(
                 "--resume plays the saved game with its own rules and seed: "
-                "leave out --rules and --seed"
+                "leave out --rules, --option and --seed"
             )
         )
     options = PlayOptions(
         bots=bots,
         seed=seed,
-        rules=rules_option(rules, None),
+        rules=rules_option(rules, option),
         lang=lang,
         resume=resume,
         save=save,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from tuolaji.core.cards import (
+    RANKS,
     TALON_SIZE,
     NotationError,
     format_card,
@@ -32,7 +33,7 @@ from tuolaji.core.declare import Declaration, declaration_error, declare_outcome
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.follow import follow_error
 from tuolaji.core.rules import RulesError, RuleSet, rules_from_spec
-from tuolaji.core.scoring import settle, talon_bonus
+from tuolaji.core.scoring import PAST_ACE, climb, settle, talon_bonus
 from tuolaji.core.throws import judge_throw
 from tuolaji.core.tricks import trick_points, winner_of
 from tuolaji.core.trump import TrumpContext, suit_label, trump_context
@@ -112,10 +113,10 @@ def _read_int(value: object, name: str, low: int | None = None, high: int | None
     return value
 
 
-def _rank(request: Request) -> int:
-    value = _field(request, "rank")
+def _rank(request: Request, name: str = "rank") -> int:
+    value = _field(request, name)
     if not isinstance(value, str):
-        raise BadRequest(f'field \'rank\' must be a rank such as "2" or "T", not {value!r}')
+        raise BadRequest(f'field {name!r} must be a rank such as "2" or "T", not {value!r}')
     try:
         return parse_rank(value)
     except NotationError as error:
@@ -227,11 +228,29 @@ def _bonus(request: Request) -> Answer:
 
 
 def _settle(request: Request) -> Answer:
-    settlement = settle(_int(request, "points"))
-    return {"winner": settlement.winner, "levels": settlement.levels}
+    rules = _rules(request)
+    settlement = settle(_int(request, "points"), rules)
+    if "levels" not in request:
+        return {"winner": settlement.winner, "levels": settlement.levels}
+    # the teams' levels before the round: the climb stops on the must-defend ranks (R-S6)
+    levels = request["levels"]
+    if not isinstance(levels, dict) or set(levels) != {"declarers", "opponents"}:
+        raise BadRequest(
+            'field \'levels\' must look like {"declarers": "5", "opponents": "K"}: the '
+            "teams' levels before the round"
+        )
+    # both are read (a bad one is refused), the level of the team that goes up is used
+    level = {team: _rank(levels, team) for team in ("declarers", "opponents")}[settlement.winner]
+    reached = climb(level, settlement.levels, settlement.declarers_hold, rules)
+    return {
+        "winner": settlement.winner,
+        "levels": reached - level,
+        "level": None if reached >= PAST_ACE else RANKS[reached],
+    }
 
 
 def _declare(request: Request) -> Answer:
+    rules = _rules(request)
     rank = _rank(request)
     seat = _int(request, "seat", 0, 3)
     cards = _cards(request, "cards")
@@ -245,14 +264,14 @@ def _declare(request: Request) -> Answer:
         seat_of = _read_int(standing_field.get("seat"), "standing.seat", 0, 3)
         # R-T2: what stands was itself a declaration for this rank (a strengthened
         # single stands as the pair it became)
-        not_one = declaration_error(rank, standing_cards)
+        not_one = declaration_error(rank, standing_cards, rules)
         if not_one is not None:
             raise BadRequest(f"field 'standing.cards' is not a declaration (R-T2): {not_one}")
         if seat_of != seat:  # one seat's own cards are the same physical cards
             _one_pack(**{"standing.cards": standing_cards, "cards": cards})
         standing = Declaration(seat_of, tuple(standing_cards))
     try:
-        declare_outcome(rank, standing, seat, cards)
+        declare_outcome(rank, standing, seat, cards, rules)
     except IllegalAction as refusal:
         return {"allowed": False, "rule": refusal.rule}
     return {"allowed": True}

@@ -1,10 +1,10 @@
 """Rule options and presets.
 
 Rules covered (docs/rules.md §12, written S12 in test names and ids): the option values of
-the ``standard`` and ``classic`` presets, each option settable on its own on top of
-either preset (``RuleSet.with_options`` and ``rules_from_spec``), unknown options and bad
-values refused with a :class:`RulesError` naming the option, and rule sets being frozen
-and hashable.
+the ``standard``, ``classic`` and ``shengji`` presets, each option settable on its own on
+top of any preset (``RuleSet.with_options`` and ``rules_from_spec``), unknown options and
+bad values refused with a :class:`RulesError` naming the option, and rule sets being
+frozen and hashable.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import pytest
 
 from tuolaji.core.rules import (
     CLASSIC,
+    OPTION_NAMES,
+    SHENGJI,
     STANDARD,
     RulesError,
     RuleSet,
@@ -23,35 +25,50 @@ from tuolaji.core.rules import (
     rules_from_spec,
 )
 
-# The table of docs/rules.md §12: option, standard value, classic value.
+SCORING = {"step": 40, "take_over": 80, "opponents_up": 120, "shutout_bonus": 1, "cap": None}
+# The table of docs/rules.md §12: option, standard, classic and shengji value (JSON form).
 TABLE = [
-    ("follow_tractor_first", False, True),
-    ("rank_trumps_in_no_trump", False, True),
-    ("talon_multiplier", "cards", "largest_part"),
-    ("throw_penalty", 10, 0),
-    ("failed_throw_must_beat", True, False),
+    ("follow_tractor_first", False, True, True),
+    ("rank_trumps_in_no_trump", False, True, True),
+    ("talon_multiplier", "cards", "largest_part", "largest_part"),
+    ("throw_penalty", 10, 0, 0),
+    ("failed_throw_must_beat", True, False, False),
+    ("must_defend", [], [], ["A"]),
+    ("ace_attempts", 0, 0, 0),
+    ("scoring", SCORING, SCORING, SCORING),
+    ("red_jokers_override", False, False, True),
+    ("reinforce", True, True, True),
+    ("overturn_own", True, True, False),
+    ("joker_no_trump", True, True, True),
+    ("show_talon", True, True, False),
+    ("first_round_starter", "redeal", "redeal", "redeal"),
 ]
-OPTIONS = [name for name, _, _ in TABLE]
-PRESETS = {"standard": STANDARD, "classic": CLASSIC}
+OPTIONS = [name for name, *_values in TABLE]
+#: the options classic sets: the first five
+CLASSIC_OPTIONS = OPTIONS[:5]
+PRESETS = {"standard": STANDARD, "classic": CLASSIC, "shengji": SHENGJI}
 VALUES = {
-    "standard": {name: value for name, value, _ in TABLE},
-    "classic": {name: value for name, _, value in TABLE},
+    name: {row[0]: row[column] for row in TABLE}
+    for column, name in enumerate(("standard", "classic", "shengji"), start=1)
 }
 
 
+def test_s12_the_table_lists_every_option_in_order() -> None:
+    assert tuple(OPTIONS) == OPTION_NAMES
+
+
 @pytest.mark.parametrize(
-    ("option", "standard", "classic"),
+    ("option", "standard", "classic", "shengji"),
     [pytest.param(*row, id=f"S12-{row[0]}") for row in TABLE],
 )
-def test_s12_preset_values(option: str, standard: object, classic: object) -> None:
-    assert getattr(STANDARD, option) == standard
-    assert getattr(CLASSIC, option) == classic
-    assert getattr(preset("standard"), option) == standard
-    assert getattr(preset("classic"), option) == classic
-    assert getattr(RuleSet(), option) == standard, "defaults are the standard preset"
+def test_s12_preset_values(option: str, standard: object, classic: object, shengji: object) -> None:
+    for name, value in (("standard", standard), ("classic", classic), ("shengji", shengji)):
+        assert PRESETS[name].options()[option] == value
+        assert preset(name).options()[option] == value
+    assert RuleSet().options()[option] == standard, "defaults are the standard preset"
 
 
-@pytest.mark.parametrize("name", ["standard", "classic"])
+@pytest.mark.parametrize("name", ["standard", "classic", "shengji"])
 def test_s12_presets_hold_exactly_the_table(name: str) -> None:
     rules = preset(name)
     assert rules.options() == VALUES[name]
@@ -59,9 +76,10 @@ def test_s12_presets_hold_exactly_the_table(name: str) -> None:
     assert rules == PRESETS[name]
 
 
-def test_s12_presets_differ_in_every_option() -> None:
+def test_s12_classic_differs_from_standard_in_its_five_options_only() -> None:
     for option in OPTIONS:
-        assert getattr(STANDARD, option) != getattr(CLASSIC, option), option
+        differs = getattr(STANDARD, option) != getattr(CLASSIC, option)
+        assert differs == (option in CLASSIC_OPTIONS), option
 
 
 # Each option set alone, to a value other than the preset's own.

@@ -1,9 +1,10 @@
 """The rules in plain words (``tuolaji rules``, the ``?`` screen) follow the rule set in
 force: every option of docs/rules.md §12 changes exactly the paragraphs of the rules it
-changes (R-T7, R-O2, R-C3, R-P5, R-P6, R-H2, R-H3, R-S2), the numbers they state are the
-engine's, and ``tuolaji rules --rules/--option`` chooses them. Also: the project's
-documentation stands alone (docs/rules.md states every rule id the code uses, and
-nothing points to the specification files outside the repository)."""
+changes (R-T2, R-T3, R-T6, R-T7, R-O2, R-C3, R-K1, R-P5, R-P6, R-H2, R-H3, R-S2, R-S3,
+R-S6), the numbers they state are the engine's, and ``tuolaji rules --rules/--option``
+chooses them. Also: the project's documentation stands alone (docs/rules.md states
+every rule id the code uses, and nothing points to the specification files outside the
+repository)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tuolaji.core.rules import (
     CLASSIC,
     OPTION_NAMES,
     PRESET_OPTIONS,
+    SHENGJI,
     STANDARD,
     TALON_MULTIPLIERS,
     RuleSet,
@@ -53,6 +55,15 @@ CHANGED_BY: dict[str, set[str]] = {
     "talon_multiplier": {"R-S2"},
     "throw_penalty": {"R-H3"},
     "failed_throw_must_beat": {"R-H2"},
+    "must_defend": {"R-S6"},
+    "ace_attempts": {"R-S5"},
+    "scoring": {"R-S3"},
+    "red_jokers_override": {"R-T3"},
+    "reinforce": {"R-T3"},
+    "overturn_own": {"R-T3"},
+    "joker_no_trump": {"R-T2"},
+    "show_talon": {"R-K1"},
+    "first_round_starter": {"R-T6"},
 }
 
 
@@ -81,6 +92,14 @@ def other_value(name: str, value: Any) -> Any:
         return next(m for m in TALON_MULTIPLIERS if m != value)
     if name == "throw_penalty":
         return 0 if value else 10
+    if name == "must_defend":
+        return [] if value else ["5", "T", "K"]
+    if name == "scoring":
+        return {"cap": 2 if value.get("cap") is None else None}
+    if name == "ace_attempts":
+        return 0 if value else 3
+    if name == "first_round_starter":
+        return "random" if value == "redeal" else "redeal"
     return not value
 
 
@@ -89,21 +108,24 @@ def other_value(name: str, value: Any) -> Any:
 
 def test_standard_and_classic_differ_exactly_where_the_presets_differ() -> None:
     assert tuple(CHANGED_BY) == OPTION_NAMES
-    assert changed(STANDARD, CLASSIC) == set().union(*CHANGED_BY.values())
+    classic_options = OPTION_NAMES[:5]  # the options classic sets
+    assert changed(STANDARD, CLASSIC) == set().union(*(CHANGED_BY[o] for o in classic_options))
     # the printed texts differ in those paragraphs and the line naming the preset, only
     standard, classic = rules_text(STANDARD).splitlines(), rules_text(CLASSIC).splitlines()
     assert len(standard) == len(classic)
     differing = [(a, b) for a, b in zip(standard, classic, strict=True) if a != b]
     ids = {a.split()[0] for a, _b in differing if RULE_ID.match(a)}
-    assert ids == set().union(*CHANGED_BY.values())
+    assert ids == set().union(*(CHANGED_BY[o] for o in classic_options))
     assert ("These are the standard rules.", rule_set_line(CLASSIC)) in differing
     assert len(differing) == len(ids) + 1
 
 
-@pytest.mark.parametrize("base", [STANDARD, CLASSIC], ids=["standard", "classic"])
+@pytest.mark.parametrize(
+    "base", [STANDARD, CLASSIC, SHENGJI], ids=["standard", "classic", "shengji"]
+)
 @pytest.mark.parametrize("option", OPTION_NAMES)
 def test_each_option_changes_exactly_its_paragraphs(base: RuleSet, option: str) -> None:
-    flipped = base.with_options(**{option: other_value(option, getattr(base, option))})
+    flipped = base.with_options(**{option: other_value(option, base.options()[option])})
     assert changed(base, flipped) == CHANGED_BY[option]
     assert option in rule_set_line(flipped) and option not in rule_set_line(base)
 
@@ -122,6 +144,23 @@ RULE_SETS = st.builds(
     st.sampled_from(TALON_MULTIPLIERS),
     st.integers(0, 50),
     st.booleans(),
+    st.lists(st.sampled_from("23456789TJQKA"), max_size=4),
+    st.integers(0, 4),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "step": st.integers(5, 60),
+            "take_over": st.integers(5, 120),
+            "shutout_bonus": st.integers(0, 2),
+            "cap": st.one_of(st.none(), st.integers(1, 4)),
+        },
+    ),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["redeal", "random", 0, 1, 2, 3]),
 )
 
 
@@ -131,7 +170,7 @@ def test_any_two_rule_sets_differ_in_the_paragraphs_of_the_options_that_differ(
     first: RuleSet, second: RuleSet
 ) -> None:
     differing_options = {
-        name for name in OPTION_NAMES if getattr(first, name) != getattr(second, name)
+        name for name in OPTION_NAMES if first.options()[name] != second.options()[name]
     }
     expected = set().union(*(CHANGED_BY[name] for name in differing_options))
     assert changed(first, second) == expected
@@ -215,10 +254,19 @@ def test_the_line_naming_the_rules() -> None:
 @pytest.mark.parametrize("language", ["en", "zh_CN", "es", "da", "lv", "hi"])
 def test_the_rules_of_each_preset_render_in_every_language(language: str) -> None:
     i18n.set_language(language)
-    for rules in (STANDARD, CLASSIC, STANDARD.with_options(throw_penalty=1)):
+    house = SHENGJI.with_options(
+        must_defend=["5", "A"],
+        ace_attempts=3,
+        scoring={"cap": 1},
+        first_round_starter=1,
+        reinforce=False,
+        joker_no_trump=False,
+    )
+    for rules in (STANDARD, CLASSIC, SHENGJI, house, STANDARD.with_options(throw_penalty=1)):
         text = rules_text(rules)
         assert re.findall(r"^(R-[A-Z]\d+)  ", text, re.MULTILINE) == ALL_RULES
-        assert "{" not in text  # every field filled in
+        # every field filled in (the line naming the rules may quote a JSON object)
+        assert "{" not in text.replace(rule_set_line(rules), "")
 
 
 # ------------------------------------------------------------------ the command

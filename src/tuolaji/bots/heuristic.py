@@ -63,7 +63,11 @@ class HeuristicPlayer:
         seat = observation.seat
         assert seat is not None
         options = declaration_options(
-            observation.rank, observation.declaration, seat, observation.hand_layers
+            observation.rank,
+            observation.declaration,
+            seat,
+            observation.hand_layers,
+            observation.rules,
         )
         if not options:
             return None

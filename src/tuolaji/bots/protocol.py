@@ -99,7 +99,7 @@ def declaration_strings(obs: Observation) -> tuple[list[str], bool]:
 def _declarations(obs: Observation) -> list[tuple[int, ...]]:
     """The declarations the observed seat could make now (R-T2, R-T3)."""
     assert obs.seat is not None
-    return declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers)
+    return declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers, obs.rules)
 
 
 def play_strings(obs: Observation) -> tuple[list[str], bool]:
@@ -172,7 +172,7 @@ def _declaration_refusal(obs: Observation, cards: list[int]) -> str | None:
         return None
     assert obs.seat is not None
     try:
-        outcome = declare_outcome(obs.rank, obs.declaration, obs.seat, cards)
+        outcome = declare_outcome(obs.rank, obs.declaration, obs.seat, cards, obs.rules)
     except IllegalAction as error:
         return str(error)
     return f"R-T2: the hand does not hold {format_cards(outcome.cards)}"

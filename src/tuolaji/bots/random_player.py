@@ -101,7 +101,11 @@ class RandomPlayer:
         """Declare with probability ``declare_rate`` when some declaration could stand."""
         assert observation.seat is not None
         options = declaration_options(
-            observation.rank, observation.declaration, observation.seat, observation.hand_layers
+            observation.rank,
+            observation.declaration,
+            observation.seat,
+            observation.hand_layers,
+            observation.rules,
         )
         if options and self.rng.random() < self.declare_rate:
             return options[randbelow(self.rng, len(options))]

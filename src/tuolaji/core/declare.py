@@ -1,4 +1,11 @@
-"""Declaring the trump suit (R-T2, R-T3) and turning the talon when nobody did (R-T6)."""
+"""Declaring the trump suit (R-T2, R-T3) and turning the talon when nobody did (R-T6).
+
+Four options of the rule set (docs/rules.md §12) change the declaring:
+``joker_no_trump`` (whether a joker pair declares at all, R-T2),
+``red_jokers_override`` (a red joker pair over a black one), ``reinforce`` (a single
+made a pair with its twin) and ``overturn_own`` (a standing declaration overridden by
+its own declarer), all R-T3.
+"""
 
 from __future__ import annotations
 
@@ -19,16 +26,21 @@ from tuolaji.core.cards import (
 from tuolaji.core.errors import (
     BAD_CARD,
     JOKER_PAIR_STANDS,
+    NO_REINFORCING,
     NOT_A_DECLARATION,
+    OWN_DECLARATION,
     TOO_WEAK,
     IllegalAction,
 )
 from tuolaji.core.frozen import Frozen
+from tuolaji.core.rules import STANDARD, RuleSet
 
 SINGLE_DECLARATION: Final = 1
 PAIR_DECLARATION: Final = 2
 JOKER_PAIR_DECLARATION: Final = 3
-_STRENGTH_NAMES = {1: "a single", 2: "a pair", 3: "a joker pair"}
+#: a pair of red jokers, above a pair of black ones under ``red_jokers_override``
+RED_JOKER_PAIR_DECLARATION: Final = 4
+_STRENGTH_NAMES = {1: "a single", 2: "a pair", 3: "a joker pair", 4: "a red joker pair"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +57,8 @@ class Declaration(Frozen):
 
     @property
     def strength(self) -> int:
-        """1 single, 2 pair, 3 joker pair (R-T3)."""
+        """1 single, 2 pair, 3 joker pair, under the standard rules (R-T3);
+        :func:`declaration_strength` ranks it under any rules."""
         return _strength_of(self.cards)
 
     @property
@@ -57,13 +70,44 @@ class Declaration(Frozen):
         return f"seat {self.seat}: {format_cards(self.cards)}"
 
 
-def _strength_of(cards: Sequence[int]) -> int:
-    """The strength of a declaration's cards: 1 single, 2 pair, 3 joker pair (R-T3)."""
-    return JOKER_PAIR_DECLARATION if cards[0] >= BJ else len(cards)
+def _strength_of(cards: Sequence[int], rules: RuleSet = STANDARD) -> int:
+    """The strength of a declaration's cards: 1 single, 2 pair, 3 joker pair, and 4 a
+    red joker pair under ``red_jokers_override`` (R-T3)."""
+    first = cards[0]
+    if first >= BJ:
+        if first == RJ and rules.red_jokers_override:
+            return RED_JOKER_PAIR_DECLARATION
+        return JOKER_PAIR_DECLARATION
+    return len(cards)
 
 
-def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
-    """Why ``cards`` are not a declaration for trump rank ``rank`` (R-T2), or None.
+def declaration_strength(declaration: Declaration, rules: RuleSet = STANDARD) -> int:
+    """How strong ``declaration`` is under ``rules`` (R-T3): 1 single, 2 pair, 3 joker
+    pair, 4 red joker pair (only under ``red_jokers_override``, which puts it above the
+    black one); a declaration overrides only a weaker one."""
+    return _strength_of(declaration.cards, rules)
+
+
+def declaration_final(declaration: Declaration, rules: RuleSet = STANDARD) -> bool:
+    """Whether nothing can override ``declaration`` under ``rules`` (R-T3, R-T4): a joker
+    pair (only the red one under ``red_jokers_override``), or a pair when jokers do not
+    declare (``joker_no_trump`` off). Such a declaration settles the trump at once.
+
+    >>> from tuolaji.core import parse_cards
+    >>> black = Declaration(0, tuple(parse_cards("BJ BJ")))
+    >>> declaration_final(black), declaration_final(black, STANDARD.with_options(
+    ...     red_jokers_override=True))
+    (True, False)
+    """
+    first = declaration.cards[0]
+    if first >= BJ:
+        return first == RJ or not rules.red_jokers_override
+    return len(declaration.cards) == 2 and not rules.joker_no_trump
+
+
+def declaration_error(rank: int, cards: Sequence[int], rules: RuleSet = STANDARD) -> str | None:
+    """Why ``cards`` are not a declaration for trump rank ``rank`` under ``rules``
+    (R-T2), or None. Without ``joker_no_trump`` a joker pair is none.
 
     ``cards`` must be card kinds (see :func:`~tuolaji.core.cards.card_list_error`).
     """
@@ -74,7 +118,13 @@ def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
     if len(cards) == 2:
         if cards[0] != cards[1]:
             return f"{_shown(cards)} are not two identical cards"
-        if cards[0] in (BJ, RJ) or rank_of(cards[0]) == rank:
+        if cards[0] >= BJ:
+            if rules.joker_no_trump:
+                return None
+            return (
+                f"{_shown(cards)}: jokers do not declare under these rules (joker_no_trump is off)"
+            )
+        if rank_of(cards[0]) == rank:
             return None
         return f"{_shown(cards)} are neither trump-rank ({RANKS[rank]}) cards nor jokers"
     return (
@@ -83,38 +133,52 @@ def declaration_error(rank: int, cards: Sequence[int]) -> str | None:
     )
 
 
+def _shape_details(rank: int, rules: RuleSet) -> dict[str, int]:
+    """The details of a refusal under R-T2: the trump rank, and ``no_jokers`` when jokers
+    do not declare (``joker_no_trump`` off), so that the refusal says so."""
+    return {"rank": rank} if rules.joker_no_trump else {"rank": rank, "no_jokers": 1}
+
+
 def _shown(cards: Sequence[int]) -> str:
     """The cards as a message names them (written only for a refusal: the bots ask
     whether declarations stand after every card drawn)."""
     return format_cards(cards) or "no cards"
 
 
-def _strengthens_own(standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
-    """Whether ``seat`` shows again the single it declared, making it a pair (R-T3)."""
+def _reinforces(standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
+    """Whether ``seat`` shows again the single it declared, or its pair, making it a
+    pair of the same card (R-T3: reinforcing)."""
     return (
         standing is not None
         and standing.seat == seat
-        and standing.strength == SINGLE_DECLARATION
-        and len(cards) == 1
-        and cards[0] == standing.cards[0]
+        and len(standing.cards) == 1
+        and 0 < len(cards) <= 2
+        and all(card == standing.cards[0] for card in cards)
     )
 
 
-def _too_weak(standing: Declaration | None, cards: Sequence[int]) -> bool:
+def _too_weak(standing: Declaration | None, cards: Sequence[int], rules: RuleSet) -> bool:
     """Whether the declaration ``cards`` cannot override ``standing`` (R-T3)."""
-    return standing is not None and _strength_of(cards) <= standing.strength
+    return standing is not None and _strength_of(cards, rules) <= _strength_of(
+        standing.cards, rules
+    )
 
 
 def declare_outcome(
-    rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]
+    rank: int,
+    standing: Declaration | None,
+    seat: int,
+    cards: Sequence[int],
+    rules: RuleSet = STANDARD,
 ) -> Declaration:
-    """The declaration that stands after ``seat`` reveals ``cards`` over ``standing``;
-    raises :class:`IllegalAction` (R-T2, R-T3; R-N3 for values that are not cards) when
-    it may not.
+    """The declaration that stands after ``seat`` reveals ``cards`` over ``standing``
+    under ``rules``; raises :class:`IllegalAction` (R-T2, R-T3; R-N3 for values that
+    are not cards) when it may not.
 
-    A declarer who adds the twin of their own single makes it a pair (R-T3 [resolved]).
-    With 2 the trump rank (0): seat 1 shows ``2H``; seat 3 overrides it with a pair of
-    ``2S``; another single cannot.
+    A declarer who adds the twin of their own single makes it a pair (R-T3 [resolved]),
+    unless ``reinforce`` is off; with ``overturn_own`` off that is the only thing they
+    may do over their own declaration. With 2 the trump rank (0): seat 1 shows ``2H``;
+    seat 3 overrides it with a pair of ``2S``; another single cannot.
 
     >>> from tuolaji.core import parse_cards
     >>> first = declare_outcome(0, None, 1, parse_cards("2H"))
@@ -128,18 +192,39 @@ def declare_outcome(
     tuolaji.core.errors.IllegalAction: R-T3: a single cannot override a single (seat 1: 2H); ...
     >>> declare_outcome(0, first, 1, parse_cards("2H")).cards == (13, 13)  # the twin
     True
+    >>> declare_outcome(0, first, 1, parse_cards("2S 2S"), STANDARD.with_options(
+    ...     overturn_own=False))
+    Traceback (most recent call last):
+    ...
+    tuolaji.core.errors.IllegalAction: R-T3: your declaration (seat 1: 2H) stands: under ...
     """
     error = card_list_error(cards)
     if error is not None:
         raise IllegalAction("R-N3", error, BAD_CARD)
-    if _strengthens_own(standing, seat, cards):
-        return Declaration(seat, (cards[0], cards[0]))
-    error = declaration_error(rank, cards)
+    reinforcing = _reinforces(standing, seat, cards)
+    if reinforcing:
+        assert standing is not None
+        if not rules.reinforce:
+            raise IllegalAction(
+                "R-T3",
+                f"your single {format_cards(standing.cards)} stands: under these rules it "
+                "cannot be made a pair with its twin (reinforce is off)",
+                NO_REINFORCING,
+                standing.cards,
+                {"seat": seat},
+            )
+        if len(cards) == 1:
+            return Declaration(seat, (cards[0], cards[0]))
+    error = declaration_error(rank, cards, rules)
     if error is not None:
-        raise IllegalAction("R-T2", error, NOT_A_DECLARATION, tuple(cards), {"rank": rank})
+        raise IllegalAction(
+            "R-T2", error, NOT_A_DECLARATION, tuple(cards), _shape_details(rank, rules)
+        )
     new = Declaration(seat, tuple(cards))
-    if standing is not None and _too_weak(standing, cards):
-        if standing.strength == JOKER_PAIR_DECLARATION:
+    if standing is None:
+        return new
+    if _too_weak(standing, cards, rules):
+        if standing.cards[0] >= BJ and declaration_final(standing, rules):
             raise IllegalAction(
                 "R-T3",
                 f"the joker pair {format_cards(standing.cards)} stands: "
@@ -150,17 +235,40 @@ def declare_outcome(
             )
         raise IllegalAction(
             "R-T3",
-            f"{_STRENGTH_NAMES[new.strength]} cannot override "
-            f"{_STRENGTH_NAMES[standing.strength]} ({standing}); "
+            f"{_strength_name(new, rules)} cannot override "
+            f"{_strength_name(standing, rules)} ({standing}); "
             "only a strictly stronger declaration can",
             TOO_WEAK,
             standing.cards,
             {"seat": standing.seat},
         )
+    if standing.seat == seat and not reinforcing and not rules.overturn_own:
+        raise IllegalAction(
+            "R-T3",
+            f"your declaration ({standing}) stands: under these rules you may not override "
+            "it yourself (overturn_own is off)",
+            OWN_DECLARATION,
+            standing.cards,
+            {"seat": seat},
+        )
     return new
 
 
-def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Sequence[int]) -> bool:
+def _strength_name(declaration: Declaration, rules: RuleSet) -> str:
+    """The kind of a declaration as a message names it."""
+    strength = _strength_of(declaration.cards, rules)
+    if strength == JOKER_PAIR_DECLARATION and rules.red_jokers_override:
+        return "a black joker pair"
+    return _STRENGTH_NAMES[strength]
+
+
+def can_declare(
+    rank: int,
+    standing: Declaration | None,
+    seat: int,
+    cards: Sequence[int],
+    rules: RuleSet = STANDARD,
+) -> bool:
     """Whether ``seat`` may reveal ``cards`` over ``standing`` (False, never an error,
     for values that are not cards).
 
@@ -171,19 +279,23 @@ def can_declare(rank: int, standing: Declaration | None, seat: int, cards: Seque
     False
     """
     try:
-        declare_outcome(rank, standing, seat, cards)
+        declare_outcome(rank, standing, seat, cards, rules)
     except IllegalAction:
         return False
     return True
 
 
 def declaration_options(
-    rank: int, standing: Declaration | None, seat: int, hand: Layers
+    rank: int,
+    standing: Declaration | None,
+    seat: int,
+    hand: Layers,
+    rules: RuleSet = STANDARD,
 ) -> list[tuple[int, ...]]:
     """Every declaration ``seat`` could make now from ``hand`` (bit layers) that would
-    stand over ``standing`` (R-T2, R-T3): each trump-rank card held, each trump-rank or
-    joker pair held. Repeating one's own standing single is listed when the hand holds
-    its twin, since that makes it a pair.
+    stand over ``standing`` under ``rules`` (R-T2, R-T3): each trump-rank card held,
+    each trump-rank or joker pair held. Repeating one's own standing single is listed
+    when the hand holds its twin, since that makes it a pair.
 
     >>> from tuolaji.core import parse_cards
     >>> from tuolaji.core.cards import to_layers
@@ -202,16 +314,24 @@ def declaration_options(
             candidates.append((kind,))
         if twos >> kind & 1:
             candidates.append((kind, kind))
-    candidates += [(joker, joker) for joker in (BJ, RJ) if twos >> joker & 1]
+    if rules.joker_no_trump:
+        candidates += [(joker, joker) for joker in (BJ, RJ) if twos >> joker & 1]
+    own = standing is not None and standing.seat == seat
+    # over one's own declaration under reinforce and overturn_own off, ask the full check
+    # (raising and catching costs, so only there); otherwise one refusal is possible
+    checked = own and not (rules.reinforce and rules.overturn_own)
     options: list[tuple[int, ...]] = []
     for cards in candidates:
-        # every candidate is a declaration: the one refusal it can meet is tested first,
-        # since raising and catching it would cost more than the rest of this function
-        if not _strengthens_own(standing, seat, cards) and _too_weak(standing, cards):
+        if checked:
+            if not can_declare(rank, standing, seat, cards, rules):
+                continue
+        elif _too_weak(standing, cards, rules) and not (own and _reinforces(standing, seat, cards)):
+            # every candidate is a declaration: the one refusal it can meet is tested
+            # first, since raising and catching it would cost more than the rest
             continue
-        outcome = declare_outcome(rank, standing, seat, cards)
+        outcome = cards if len(cards) == 2 or not own else (cards[0], cards[0])
         # strengthening one's own single reveals its twin: the hand must hold both
-        if len(outcome.cards) == 1 or twos >> outcome.cards[0] & 1:
+        if len(outcome) == 1 or twos >> outcome[0] & 1:
             options.append(cards)
     return options
 

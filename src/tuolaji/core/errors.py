@@ -60,12 +60,19 @@ MUST_BEAT = "must-beat"
 the forced lead."""
 NOT_A_DECLARATION = "not-a-declaration"
 """Cards that are not one or two identical trump-rank cards or two identical jokers
-(R-T2); ``cards``: them; ``details``: ``rank`` (the trump rank, 0–12)."""
+(R-T2); ``cards``: them; ``details``: ``rank`` (the trump rank, 0–12), and
+``no_jokers`` (1) when jokers do not declare under the rules (``joker_no_trump`` off)."""
 TOO_WEAK = "too-weak"
 """A declaration no stronger than the standing one (R-T3); ``cards``: the standing
 declaration; ``details``: ``seat`` (its declarer)."""
 JOKER_PAIR_STANDS = "joker-pair-stands"
 """A joker pair stands and can never be overridden (R-T3); ``cards``: the joker pair."""
+OWN_DECLARATION = "own-declaration"
+"""With ``overturn_own`` off, the seat whose declaration stands tries to override it
+with another (R-T3); ``cards``: the standing declaration; ``details``: ``seat``."""
+NO_REINFORCING = "no-reinforcing"
+"""With ``reinforce`` off, the seat whose single stands shows its twin to make it a pair
+(R-T3); ``cards``: the standing single; ``details``: ``seat``."""
 
 
 class TuolajiError(Exception):

@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tuolaji.core.errors import TuolajiError
+from tuolaji.core.rule_values import (
+    DEFAULT_SCORING,
+    Scoring,
+    check_ranks,
+    check_scoring,
+    check_starter,
+    ranks_json,
+    ranks_of,
+    scoring_of,
+)
 
 TalonMultiplier = Literal["cards", "largest_part", "power"]
 TALON_MULTIPLIERS: tuple[str, ...] = ("cards", "largest_part", "power")
+#: who starts a first round nobody declares in: deal again, a seat drawn by chance, or
+#: a seat 0–3 (R-T6)
+FirstRoundStarter = Literal["redeal", "random"] | int
 
 
 class RulesError(TuolajiError, ValueError):
@@ -31,42 +44,105 @@ class RuleSet:
     throw_penalty: int = 10
     #: R-H2: the blocker must beat the forced lead.
     failed_throw_must_beat: bool = True
+    #: R-S6: the ranks a team's level cannot jump over (rank numbers 0–12, sorted).
+    must_defend: tuple[int, ...] = ()
+    #: R-S5: declarers who lose this many rounds on A go back to 2 (0: never).
+    ace_attempts: int = 0
+    #: R-S3: the points of a level step, the thresholds and the cap of the level change.
+    scoring: Scoring = DEFAULT_SCORING
+    #: R-T3: a pair of red jokers overrides a pair of black jokers.
+    red_jokers_override: bool = False
+    #: R-T3: the player whose single stands may make it a pair with its twin.
+    reinforce: bool = True
+    #: R-T3: the player whose declaration stands may override it with a stronger one.
+    overturn_own: bool = True
+    #: R-T2: a pair of jokers declares a round with no trump suit.
+    joker_no_trump: bool = True
+    #: R-K1: every seat sees the talon at the end of the round.
+    show_talon: bool = True
+    #: R-T6: who starts round 1 when nobody declares (``"redeal"``: deal again).
+    first_round_starter: FirstRoundStarter = "redeal"
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
+    # the hash, computed once: a rule set keys the cache of trump contexts, which search
+    # playouts ask for thousands of times a decision
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check_value("follow_tractor_first", self.follow_tractor_first)
-        _check_value("rank_trumps_in_no_trump", self.rank_trumps_in_no_trump)
-        _check_value("talon_multiplier", self.talon_multiplier)
-        _check_value("throw_penalty", self.throw_penalty)
-        _check_value("failed_throw_must_beat", self.failed_throw_must_beat)
+        for name in OPTION_NAMES:
+            _check_value(name, getattr(self, name))
         if self.preset not in PRESET_OPTIONS:
-            raise RulesError(
-                f"unknown preset {self.preset!r}: choose {' or '.join(PRESET_OPTIONS)}"
-            )
+            raise RulesError(f"unknown preset {self.preset!r}: choose {_PRESET_CHOICE}")
+        values = tuple(getattr(self, name) for name in OPTION_NAMES)
+        object.__setattr__(self, "_hash", hash((values, self.preset)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # rebuilt from its fields, so that the hash (of strings, which differ from one
+        # process to the next) is computed again where it is unpickled
+        return (RuleSet, (*(getattr(self, name) for name in OPTION_NAMES), self.preset))
 
     def with_options(self, **options: Any) -> RuleSet:
         """A copy with some options changed; unknown options and bad values are refused.
+        Values may be given in their JSON form (:meth:`options`): ``must_defend`` as
+        rank names, ``scoring`` as an object of the fields to change.
 
         >>> STANDARD.with_options(talon_multiplier="power").talon_multiplier
         'power'
+        >>> STANDARD.with_options(must_defend=["5", "T", "K"]).must_defend
+        (3, 8, 11)
+        >>> STANDARD.with_options(scoring={"cap": 2}).scoring.cap
+        2
         >>> STANDARD.with_options(throw_penalty=-5)
         Traceback (most recent call last):
         ...
         tuolaji.core.rules.RulesError: option throw_penalty must be a whole number ...
         """
-        for name in options:
+        changes: dict[str, Any] = {}
+        for name, value in options.items():
             if name not in OPTION_NAMES:
                 raise RulesError(_unknown_option(name))
-        return dataclasses.replace(self, **options)
+            try:
+                if name == "must_defend":
+                    changes[name] = ranks_of(value)
+                elif name == "scoring":
+                    changes[name] = scoring_of(value, self.scoring)
+                else:
+                    changes[name] = value
+            except ValueError as error:
+                raise RulesError(str(error)) from None
+        return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """The option values by name (the preset not included)."""
-        return {name: getattr(self, name) for name in OPTION_NAMES}
+        """The option values by name (the preset not included), in their JSON form."""
+        values = {name: getattr(self, name) for name in OPTION_NAMES}
+        values["must_defend"] = ranks_json(self.must_defend)
+        values["scoring"] = self.scoring.to_json()
+        return values
 
     def to_spec(self) -> dict[str, Any]:
-        """A JSON-ready description that :func:`rules_from_spec` reads back."""
-        return {"preset": self.preset, **self.options()}
+        """A JSON-ready description that :func:`rules_from_spec` reads back: the preset
+        and the first five options always, and each option added since when its value
+        is not the default or the preset sets it — so that the rules of a game that uses
+        none of them are written as they were before they existed (records,
+        observations), and a missing option reads as its default.
+
+        >>> list(STANDARD.to_spec())  # doctest: +NORMALIZE_WHITESPACE
+        ['preset', 'follow_tractor_first', 'rank_trumps_in_no_trump', 'talon_multiplier',
+         'throw_penalty', 'failed_throw_must_beat']
+        >>> STANDARD.with_options(show_talon=False).to_spec()["show_talon"]
+        False
+        """
+        values = self.options()
+        spec: dict[str, Any] = {"preset": self.preset}
+        preset_sets = PRESET_OPTIONS[self.preset]
+        for name in OPTION_NAMES:
+            value = values[name]
+            if name in _FIRST_OPTIONS or name in preset_sets or value != _DEFAULTS[name]:
+                spec[name] = value
+        return spec
 
 
 def _check_value(name: str, value: object) -> None:
@@ -82,9 +158,26 @@ def _check_value(name: str, value: object) -> None:
             raise RulesError(
                 f"option throw_penalty must be a whole number from 0 to 200, not {value!r}"
             )
+    elif name == "ace_attempts":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+            raise RulesError(
+                f"option ace_attempts must be a whole number from 0 to 9 (0: no limit), "
+                f"not {value!r}"
+            )
+    elif name in _CHECKS:
+        try:
+            _CHECKS[name](value)
+        except ValueError as error:
+            raise RulesError(str(error)) from None
     elif not isinstance(value, bool):
         raise RulesError(f"option {name} must be true or false, not {value!r}")
 
+
+_CHECKS = {
+    "must_defend": check_ranks,
+    "scoring": check_scoring,
+    "first_round_starter": check_starter,
+}
 
 OPTION_NAMES: tuple[str, ...] = (
     "follow_tractor_first",
@@ -92,8 +185,18 @@ OPTION_NAMES: tuple[str, ...] = (
     "talon_multiplier",
     "throw_penalty",
     "failed_throw_must_beat",
+    "must_defend",
+    "ace_attempts",
+    "scoring",
+    "red_jokers_override",
+    "reinforce",
+    "overturn_own",
+    "joker_no_trump",
+    "show_talon",
+    "first_round_starter",
 )
 
+#: each preset's options, in their JSON form (the others keep the defaults)
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "standard": {},
     "classic": {
@@ -103,7 +206,22 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "throw_penalty": 0,
         "failed_throw_must_beat": False,
     },
+    # the defaults of shengji.io's Tractor mode, value by value in docs/rules.md §12
+    "shengji": {
+        "follow_tractor_first": True,
+        "rank_trumps_in_no_trump": True,
+        "talon_multiplier": "largest_part",
+        "throw_penalty": 0,
+        "failed_throw_must_beat": False,
+        "must_defend": ["A"],
+        "red_jokers_override": True,
+        "overturn_own": False,
+        "show_talon": False,
+    },
 }
+#: the options every spec writes (the first five); the later ones only when set
+_FIRST_OPTIONS = frozenset(OPTION_NAMES[:5])
+_PRESET_CHOICE = ", ".join(list(PRESET_OPTIONS)[:-1]) + f" or {list(PRESET_OPTIONS)[-1]}"
 
 
 def _unknown_option(name: str) -> str:
@@ -111,7 +229,7 @@ def _unknown_option(name: str) -> str:
 
 
 def preset(name: str) -> RuleSet:
-    """The rule set of a named preset: ``standard`` or ``classic``.
+    """The rule set of a named preset: ``standard``, ``classic`` or ``shengji``.
 
     >>> classic = preset("classic")
     >>> classic.throw_penalty, classic.talon_multiplier, classic.follow_tractor_first
@@ -119,11 +237,11 @@ def preset(name: str) -> RuleSet:
     >>> preset("bridge")
     Traceback (most recent call last):
     ...
-    tuolaji.core.rules.RulesError: unknown preset 'bridge': choose standard or classic
+    tuolaji.core.rules.RulesError: unknown preset 'bridge': choose standard, classic or shengji
     """
     if name not in PRESET_OPTIONS:
-        raise RulesError(f"unknown preset {name!r}: choose {' or '.join(PRESET_OPTIONS)}")
-    return RuleSet(preset=name, **PRESET_OPTIONS[name])
+        raise RulesError(f"unknown preset {name!r}: choose {_PRESET_CHOICE}")
+    return RuleSet(preset=name).with_options(**PRESET_OPTIONS[name])
 
 
 def rules_from_spec(spec: object) -> RuleSet:
@@ -154,5 +272,8 @@ def rules_from_spec(spec: object) -> RuleSet:
     raise RulesError(f"rules must be a preset name or an object of options, not {spec!r}")
 
 
+#: every option's default, in its JSON form
+_DEFAULTS = RuleSet().options()
 STANDARD = preset("standard")
 CLASSIC = preset("classic")
+SHENGJI = preset("shengji")

@@ -48,6 +48,7 @@ from tuolaji.core.errors import (
     IllegalAction,
 )
 from tuolaji.core.follow import follow_fault, follow_refusal
+from tuolaji.core.rules import RuleSet
 from tuolaji.game.state import Phase, RoundState
 
 DRAWN_CARDS: Final = HAND_SIZE * SEATS
@@ -92,9 +93,10 @@ def check_draw(phase: Phase, state: RoundState, count: object = 1) -> None:
 
 
 def declaration_after(
-    phase: Phase, state: RoundState, seat: int, cards: Sequence[int]
+    phase: Phase, state: RoundState, seat: int, cards: Sequence[int], rules: RuleSet
 ) -> Declaration:
-    """The declaration that stands once ``seat`` reveals ``cards`` (R-T2–R-T4)."""
+    """The declaration that stands once ``seat`` reveals ``cards`` under ``rules``
+    (R-T2–R-T4)."""
     check_cards(cards)
     if phase is Phase.DECLARE:
         if seat != state.window_seat:
@@ -108,15 +110,16 @@ def declaration_after(
         raise IllegalAction("R-T4", "the declaring is over: the trump is settled", WRONG_PHASE)
     # The mistakes in the order a player makes them: cards that are no declaration at
     # all, then cards not held, then a declaration too weak to override (R-T3).
-    shape_error = declaration_error(state.rank, cards)
+    shape_error = declaration_error(state.rank, cards, rules)
     if shape_error is not None:
-        raise IllegalAction(
-            "R-T2", shape_error, NOT_A_DECLARATION, tuple(cards), {"rank": state.rank}
+        details = (
+            {"rank": state.rank} if rules.joker_no_trump else {"rank": state.rank, "no_jokers": 1}
         )
+        raise IllegalAction("R-T2", shape_error, NOT_A_DECLARATION, tuple(cards), details)
     hand = state.hands[seat]
     if layers_held(hand, cards) is None:
         raise not_held("R-T2", seat, hand, cards)
-    outcome = declare_outcome(state.rank, state.declaration, seat, cards)
+    outcome = declare_outcome(state.rank, state.declaration, seat, cards, rules)
     # Showing one's own standing single again strengthens it only with its twin (both
     # cards revealed): without the twin it is the same single, which cannot override
     # itself (R-T3). (A declaration is at most two identical cards: its layers exist.)

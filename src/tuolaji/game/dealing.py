@@ -7,6 +7,9 @@ then the starter takes the talon (R-K1).
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
+
 from tuolaji.core.cards import SEATS, add_layers, team_of, to_layers
 from tuolaji.core.declare import flip_talon
 from tuolaji.core.rules import RuleSet
@@ -28,6 +31,20 @@ def draw_card(state: RoundState) -> CardDrawn:
     return CardDrawn(seat, card)
 
 
+def chance_seat(pack: Sequence[int]) -> int:
+    """A seat 0–3 drawn by chance from a deal's shuffled ``pack`` (the seeded shuffle
+    dealt it), for ``first_round_starter: "random"`` (R-T6). The pack decides it, so
+    the replay of a record, which deals the recorded packs, draws the same seat; a hash
+    rather than a random generator, so that no Python version can change it.
+
+    >>> from tuolaji.core.cards import full_pack
+    >>> chance_seat(full_pack()) in range(4)
+    True
+    """
+    digest = hashlib.sha256(bytes(pack)).digest()
+    return int.from_bytes(digest[:8], "big") % SEATS
+
+
 def settle_trump(state: RoundState, rules: RuleSet, events: list[Event]) -> None:
     """The declaring is over: fix the round's trump from the declaration that stands, or
     from the talon when none does in a later round (R-T6), and give the starter the
@@ -42,7 +59,8 @@ def settle_trump(state: RoundState, rules: RuleSet, events: list[Event]) -> None
     else:
         suit = declaration.suit
     if state.declarers is None:
-        # R-T5: in round 1 the standing declarer starts and their team declares.
+        # R-T5: in round 1 the standing declarer starts and their team declares (a
+        # round 1 nobody declared in has its starter from first_round_starter, R-T6).
         assert declaration is not None
         state.starter = declaration.seat
         state.declarers = team_of(declaration.seat)

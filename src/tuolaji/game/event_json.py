@@ -260,8 +260,9 @@ def _talon_count(fields: Fields, name: str) -> int:
 
 def result_to_json(result: RoundResult) -> dict[str, Any]:
     """A finished round's result as JSON, its talon included: no secret once the round
-    is over (R-K1)."""
-    return {
+    is over (R-K1) — unless ``talon_public`` is false (``show_talon`` off): the field is
+    written only then, and another seat's view holds an empty ``talon``."""
+    data: dict[str, Any] = {
         "round": result.number,
         "rank": rank_text(result.rank),
         "suit": suit_text(result.suit),
@@ -277,6 +278,9 @@ def result_to_json(result: RoundResult) -> dict[str, Any]:
         "levels_gained": result.levels_gained,
         "failed_throws": result.failed_throws,
     }
+    if not result.talon_public:
+        data["talon_public"] = False
+    return data
 
 
 def result_from_fields(fields: Fields) -> RoundResult:
@@ -296,6 +300,7 @@ def result_from_fields(fields: Fields) -> RoundResult:
         declarers_hold=fields.flag("declarers_hold"),
         levels_gained=fields.number("levels_gained"),
         failed_throws=fields.number("failed_throws"),
+        talon_public=fields.flag("talon_public") if "talon_public" in fields.data else True,
     )
     fields.only(result_to_json(result))
     return result

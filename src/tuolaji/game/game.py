@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from tuolaji.core.cards import SEATS, Layers, from_layers, next_seat, remove_layers
+from tuolaji.core.cards import SEATS, Layers, from_layers, next_seat, remove_layers, team_of
 from tuolaji.core.combos import Combo
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration
+from tuolaji.core.declare import Declaration, declaration_final
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.trump import TrumpContext
@@ -45,7 +45,7 @@ from tuolaji.game.checks import (
     declaration_after,
     seat_number,
 )
-from tuolaji.game.dealing import draw_card, settle_trump
+from tuolaji.game.dealing import chance_seat, draw_card, settle_trump
 from tuolaji.game.events import Buried, Declared, Event, GameOver, Passed, Redealt, RoundStarted
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
 from tuolaji.game.packs import Dealer
@@ -103,6 +103,8 @@ class Game:
         #: the packs of the deals: the stacked ``decks`` first, then seeded shuffles
         self.dealer = Dealer(seed, decks)
         self.levels = [0, 0] if start is None else [start.rank, start.rank]
+        #: each team's rounds lost as declarers on A, for ``ace_attempts`` (R-S5)
+        self.ace_failures = [0, 0]
         self.phase = Phase.DRAW
         self.winner: int | None = None
         self.events: list[Event] = []
@@ -128,7 +130,10 @@ class Game:
 
         ``check=False`` skips that check, for a position that is right by construction:
         a search's playouts rebuild a game from an observation and a guess made from it
-        thousands of times a decision. A wrong position then makes a wrong game."""
+        thousands of times a decision. A wrong position then makes a wrong game.
+
+        A position holds no count of the rounds a team has lost on A (``ace_attempts``,
+        R-S5): the game built from one counts from none."""
         if check:
             check_position(position, rules)
         start = RoundStart(position.rank, position.declarers, position.starter)
@@ -154,6 +159,7 @@ class Game:
         twin = Game(self.rules, self.seed, (), self.start, self.round_limit, _dealt=False)
         twin.dealer = self.dealer.copy()
         twin.levels = list(self.levels)
+        twin.ace_failures = list(self.ace_failures)
         twin.phase = self.phase
         twin.winner = self.winner
         twin.events = list(self.events)
@@ -190,7 +196,7 @@ class Game:
     def turn(self) -> Turn:
         """Who may act now and with which kinds of action, and whether the game waits
         for chance (the next card: :meth:`draw`). See :class:`~tuolaji.game.turn.Turn`."""
-        return turn_of(self.phase, self.round)
+        return turn_of(self.phase, self.round, self.rules)
 
     def to_act(self) -> int | None:
         """The seat whose decision the game waits for; None while cards are drawn (anyone
@@ -199,24 +205,24 @@ class Game:
             # the common case, about 100 decisions a round: the seat to play is awaited
             # (what the turn says too, without building its kinds)
             return self.round.to_play
-        return turn_of(self.phase, self.round).seat
+        return turn_of(self.phase, self.round, self.rules).seat
 
     def open_actions(self, seat: object) -> frozenset[ActionKind]:
         """The kinds of action ``seat`` may take now, and :data:`ActionKind.DRAW
         <tuolaji.game.turn.ActionKind.DRAW>` (no seat's, R-D2) while cards are drawn.
         The kinds are string enums: ``"declare" in game.open_actions(0)`` works."""
-        turn = turn_of(self.phase, self.round)
+        turn = turn_of(self.phase, self.round, self.rules)
         kinds = turn.kinds(seat)
         return kinds | {ActionKind.DRAW} if turn.chance else kinds
 
     def could_declare(self, seat: object) -> bool:
         """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): cheap bit
         tests, for a driver deciding whether a seat is worth asking."""
-        return could_declare(self.phase, self.round, seat)
+        return could_declare(self.phase, self.round, seat, self.rules)
 
     def seats_that_could_declare(self) -> tuple[int, ...]:
         """During the deal, the seats for which ``could_declare`` holds (in seat order)."""
-        return seats_that_could_declare(self.phase, self.round)
+        return seats_that_could_declare(self.phase, self.round, self.rules)
 
     def legal_plays(self, seat: object) -> LegalPlays:
         """The plays ``seat`` may make now: a lazy view (:mod:`tuolaji.game.legal`) whose
@@ -266,7 +272,7 @@ class Game:
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
             declaration = state.declaration
-            if declaration is not None and declaration.strength == JOKER_PAIR_DECLARATION:
+            if declaration is not None and declaration_final(declaration, self.rules):
                 self._settle_trump()
             else:
                 self.phase = Phase.DECLARE
@@ -297,7 +303,7 @@ class Game:
         self._declaration_after(seat_number(seat), cards)
 
     def _declaration_after(self, seat: int, cards: Sequence[int]) -> Declaration:
-        return declaration_after(self.phase, self.round, seat, cards)
+        return declaration_after(self.phase, self.round, seat, cards, self.rules)
 
     def can_declare(self, seat: object, cards: Sequence[int]) -> bool:
         """Whether ``seat`` may reveal ``cards`` now."""
@@ -320,7 +326,7 @@ class Game:
         self.events.append(Declared(seat, outcome.cards))
         self._log.add(Declare(seat, tuple(cards)))
         if self.phase is Phase.DECLARE:
-            if outcome.strength == JOKER_PAIR_DECLARATION:
+            if declaration_final(outcome, self.rules):
                 self._settle_trump()
             else:
                 state.window_passes = 0
@@ -354,10 +360,16 @@ class Game:
     def _settle_trump(self) -> None:
         state = self.round
         if state.declaration is None and state.declarers is None:
-            # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
-            self.events.append(Redealt(state.number))
-            self.round = self._deal(state.number, state.rank, None, None, 0)
-            return
+            starter = self.rules.first_round_starter
+            if starter == "redeal":
+                # R-T6: nobody declared in round 1 — gather, reshuffle, deal again.
+                self.events.append(Redealt(state.number))
+                self.round = self._deal(state.number, state.rank, None, None, 0)
+                return
+            # R-T6, first_round_starter: a seat starts, its team declares, and the talon
+            # is turned for the trump suit as in a later round
+            seat = chance_seat(state.deck) if starter == "random" else int(starter)
+            state.starter, state.declarers = seat, team_of(seat)
         settle_trump(state, self.rules, self.events)
         self.phase = Phase.EXCHANGE
 
@@ -430,12 +442,16 @@ class Game:
     def _end_round(self) -> None:
         state = self.round
         last = state.tricks[-1]
-        settled = settle_round(state, last.winner, last.plays[0][1])
+        settled = settle_round(
+            state, last.winner, last.plays[0][1], self.rules, (self.levels[0], self.levels[1])
+        )
         if settled.bonus is not None:
             self.events.append(settled.bonus)
         result = settled.result
         next_declarers, next_starter = settled.next_declarers, settled.next_starter
         self.levels[next_declarers] += result.levels_gained
+        if self.rules.ace_attempts and not result.declarers_hold:
+            self._lost_on(result.declarers)
         self.results.append(result)
         levels = (self.levels[0], self.levels[1])
         self.events.append(settled.ended(levels))
@@ -455,6 +471,16 @@ class Game:
             next_starter,
             next_starter,
         )
+
+    def _lost_on(self, team: int) -> None:
+        """R-S5, ``ace_attempts``: ``team`` declared and lost; on A, one more failure
+        there, and the last one allowed sends it back to 2 (its count starts again)."""
+        if self.levels[team] != ACE:
+            return
+        self.ace_failures[team] += 1
+        if self.ace_failures[team] >= self.rules.ace_attempts:
+            self.levels[team] = 0
+            self.ace_failures[team] = 0
 
     # ------------------------------------------------------------------ generic
 

@@ -41,6 +41,7 @@ from tuolaji.core.cards import SEATS, TALON_SIZE, from_layers
 from tuolaji.core.declare import declaration_options
 from tuolaji.core.follow import count_legal_follows, count_multisets, legal_follow_layers, multisets
 from tuolaji.core.leads import Leads
+from tuolaji.core.rules import RuleSet
 from tuolaji.game.state import Phase, RoundState
 
 
@@ -55,6 +56,11 @@ class LiveGame(Protocol):
     @property
     def round(self) -> RoundState:
         """The round being played."""
+        ...
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules it is played under."""
         ...
 
     def can_play(self, seat: object, cards: Sequence[int]) -> bool:
@@ -183,7 +189,11 @@ class LegalDeclarations(LegalView):
             return
         state = self.game.round
         yield from declaration_options(
-            state.rank, state.declaration, self._number, state.hands[self._number]
+            state.rank,
+            state.declaration,
+            self._number,
+            state.hands[self._number],
+            self.game.rules,
         )
 
 

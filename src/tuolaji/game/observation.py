@@ -4,7 +4,9 @@ A seat sees its own hand, every declaration, every card played face up, tricks w
 points, levels, the cards turned in a talon flip, and the talon while the round is
 played only if it buried it. The buried cards are the starter's secret only until the
 round ends (R-K1): the last round's result shows its talon to every seat and to the
-spectator. A spectator (``seat=None``) sees everything public and no hand.
+spectator — unless the rules' ``show_talon`` is off and the opponents did not win the
+last trick, when it stays the starter's (:func:`~tuolaji.game.views.hidden_talon`). A
+spectator (``seat=None``) sees everything public and no hand.
 
 Its JSON form, both ways, is :mod:`tuolaji.game.observation_json`.
 """
@@ -23,6 +25,7 @@ from tuolaji.game.events import ThrowFailed
 from tuolaji.game.game import Game
 from tuolaji.game.results import RoundResult
 from tuolaji.game.state import CompletedTrick, Phase
+from tuolaji.game.views import hidden_talon
 
 
 class Observation(NamedTuple):
@@ -61,7 +64,8 @@ class Observation(NamedTuple):
     tricks: tuple[CompletedTrick, ...]
     opponents_points: int
     penalties: int
-    #: the last round's result, its talon included, shown to every seat (R-K1)
+    #: the last round's result, its talon included, shown to every seat (R-K1; unless
+    #: the talon is not public, see ``hidden_talon``)
     last_round: RoundResult | None
     winner: int | None
 
@@ -87,7 +91,11 @@ def observe(game: Game, seat: int | None) -> Observation:
     if seat is not None and seat == state.starter and phase is Phase.PLAY:
         buried = state.talon
     # R-K1: once the round is over its talon is no secret, whoever won the last trick
+    # (unless show_talon is off: hidden_talon)
     results = game.results
+    last = results[-1] if results else None
+    if last is not None and not last.talon_public:
+        last = hidden_talon(last, seat)
     levels = game.levels
     # Built positionally, in the order of the fields: one is built for every decision,
     # and a named tuple's own constructors cost more than the rest of this function.
@@ -122,7 +130,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             state.tricks,
             state.opponents_points,
             state.penalties,
-            results[-1] if results else None,
+            last,
             game.winner,
         ),
     )

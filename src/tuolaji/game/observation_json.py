@@ -26,7 +26,7 @@ from tuolaji.core.cards import PACK_SIZE, SEATS, format_cards, to_layers
 from tuolaji.core.combos import classify
 from tuolaji.core.declare import Declaration, declaration_error
 from tuolaji.core.errors import TuolajiError
-from tuolaji.core.rules import rules_from_spec
+from tuolaji.core.rules import RuleSet, rules_from_spec
 from tuolaji.core.trump import suit_label, trump_context
 from tuolaji.game.event_json import (
     result_from_fields,
@@ -161,9 +161,9 @@ def _read(fields: Fields) -> Observation:
         cards_left_in_pack=fields.number("cards_left_in_pack", 0, PACK_SIZE),
         declaration=None
         if declaration is None
-        else _read_declaration(Fields(declaration, "observation: declaration"), rank),
+        else _read_declaration(Fields(declaration, "observation: declaration"), rank, rules),
         declarations=tuple(
-            _read_declaration(Fields(item, f"observation: declarations[{index}]"), rank)
+            _read_declaration(Fields(item, f"observation: declarations[{index}]"), rank, rules)
             for index, item in enumerate(fields.items("declarations"))
         ),
         window_passes=fields.number("window_passes", 0, SEATS),
@@ -192,11 +192,11 @@ def _declaration_json(declaration: Declaration) -> dict[str, Any]:
     return {"seat": declaration.seat, "cards": format_cards(declaration.cards)}
 
 
-def _read_declaration(fields: Fields, rank: int) -> Declaration:
-    """A declaration that stood in the round whose trump rank is ``rank``: one card of
-    that rank, or two identical cards of it or jokers (R-T2)."""
+def _read_declaration(fields: Fields, rank: int, rules: RuleSet) -> Declaration:
+    """A declaration that stood in the round whose trump rank is ``rank`` under
+    ``rules``: one card of that rank, or two identical cards of it or jokers (R-T2)."""
     cards = fields.cards("cards")
-    error = declaration_error(rank, cards)
+    error = declaration_error(rank, cards, rules)
     if error is not None:
         raise fields.fail("cards", f"a declaration (R-T2: {error})")
     declaration = Declaration(fields.seat("seat"), cards)

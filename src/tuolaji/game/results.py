@@ -8,7 +8,7 @@ each of them imports it and neither imports the other back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tuolaji.core.frozen import Frozen
 
@@ -26,10 +26,17 @@ class RoundResult(Frozen):
     trick_points: int
     penalties: int
     talon_bonus: int
-    #: the buried cards: every seat sees them once the round is over (R-K1)
+    #: the buried cards: every seat sees them once the round is over (R-K1), unless
+    #: ``talon_public`` is False (then a view for another seat holds none)
     talon: tuple[int, ...]
     #: whether the opponents won the last trick, so the talon's points counted (R-S2)
     talon_shown: bool
     declarers_hold: bool
+    #: the levels the next declaring team goes up: the scoring's (R-S3), as far as the
+    #: must-defend ranks let it climb (R-S6)
     levels_gained: int
     failed_throws: int
+    #: whether every seat sees ``talon`` (R-K1): False only with ``show_talon`` off when
+    #: the opponents did not win the last trick; then only the starter's view holds it
+    #: (left out of the repr, which game records' checks hash, as it was before it)
+    talon_public: bool = field(default=True, repr=False)

@@ -1,5 +1,5 @@
 """Settling a finished round: the talon bonus, the level change and who declares and
-starts next (R-S2–R-S4)."""
+starts next (R-S2–R-S4, R-S6), and whether every seat sees the talon (R-K1)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from tuolaji.core.cards import next_seat, partner_of, points_of, team_of
 from tuolaji.core.frozen import Frozen
-from tuolaji.core.scoring import settle, talon_multiplier
+from tuolaji.core.rules import RuleSet
+from tuolaji.core.scoring import climb, settle, talon_multiplier
 from tuolaji.game.events import RoundEnded, TalonBonus
 from tuolaji.game.results import RoundResult
 from tuolaji.game.state import RoundState
@@ -38,8 +39,15 @@ class Settled(Frozen):
         )
 
 
-def settle_round(state: RoundState, last_winner: int, last_lead: tuple[int, ...]) -> Settled:
-    """Settle ``state``, whose last trick ``last_winner`` won on ``last_lead``."""
+def settle_round(
+    state: RoundState,
+    last_winner: int,
+    last_lead: tuple[int, ...],
+    rules: RuleSet,
+    levels: tuple[int, int],
+) -> Settled:
+    """Settle ``state``, whose last trick ``last_winner`` won on ``last_lead``, under
+    ``rules``, the teams being at ``levels`` (team 0's, team 1's) before it."""
     ctx, declarers, starter = state.ctx, state.declarers, state.starter
     assert ctx is not None and declarers is not None and starter is not None
     bonus_event = None
@@ -51,12 +59,17 @@ def settle_round(state: RoundState, last_winner: int, last_lead: tuple[int, ...]
         bonus = points_of(state.talon) * multiplier
         bonus_event = TalonBonus(state.talon, multiplier, bonus)
     total = state.opponents_points + bonus
-    settlement = settle(total)
+    settlement = settle(total, rules)
     if settlement.declarers_hold:
         # R-S4: holding on, the partner of the last starter starts
         next_declarers, next_starter = declarers, partner_of(starter)
     else:
         next_declarers, next_starter = 1 - declarers, next_seat(starter)
+    # R-S6: the climb stops on the must-defend ranks (none in the standard rules)
+    level = levels[next_declarers]
+    gained = settlement.levels
+    if rules.must_defend:
+        gained = climb(level, gained, settlement.declarers_hold, rules) - level
     result = RoundResult(
         number=state.number,
         rank=state.rank,
@@ -70,7 +83,10 @@ def settle_round(state: RoundState, last_winner: int, last_lead: tuple[int, ...]
         talon=state.talon,
         talon_shown=shown,
         declarers_hold=settlement.declarers_hold,
-        levels_gained=settlement.levels,
+        levels_gained=gained,
         failed_throws=state.failed_throws,
+        # R-K1: the talon is everyone's at the end, unless show_talon is off and the
+        # opponents did not turn it up for the bonus (R-S2)
+        talon_public=shown or rules.show_talon,
     )
     return Settled(result, bonus_event, next_declarers, next_starter)

@@ -47,7 +47,7 @@ from tuolaji.core.cards import (
     to_layers,
 )
 from tuolaji.core.combos import classify
-from tuolaji.core.declare import JOKER_PAIR_DECLARATION, Declaration, declaration_error
+from tuolaji.core.declare import Declaration, declaration_error, declaration_final
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.trump import trump_context
 from tuolaji.game.checks import DRAWN_CARDS
@@ -231,7 +231,7 @@ def _next_observation(obs: Observation, event: Event) -> Observation:
             )
         case Declared():
             _check_cards(event.cards)
-            error = declaration_error(obs.rank, event.cards)
+            error = declaration_error(obs.rank, event.cards, obs.rules)
             if error is not None:
                 shown = format_cards(event.cards) or "no cards"
                 raise StreamError(f"R-T2: seat {event.seat} declares {shown}: {error}")
@@ -245,7 +245,7 @@ def _next_observation(obs: Observation, event: Event) -> Observation:
                 declarations=(*obs.declarations, declaration),
                 trump_suit=declaration.suit,
             )
-            if obs.phase is Phase.DECLARE and declaration.strength != JOKER_PAIR_DECLARATION:
+            if obs.phase is Phase.DECLARE and not declaration_final(declaration, obs.rules):
                 # in the window a declaration restarts the count of passes (R-T4); a
                 # joker pair settles the trump at once (the TrumpSettled that follows)
                 return declared._replace(window_passes=0, to_act=next_seat(event.seat))

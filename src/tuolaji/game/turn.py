@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from tuolaji.core.cards import BJ, RJ, SEATS
-from tuolaji.core.declare import PAIR_DECLARATION
+from tuolaji.core.declare import Declaration
 from tuolaji.core.frozen import Frozen
+from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.state import Phase, RoundState
 
 
@@ -84,7 +85,7 @@ def _one_seat(phase: Phase, seat: int, kinds: frozenset[ActionKind]) -> Turn:
 
 # Every turn there can be, built once: Game.turn() runs for every step of self-play.
 DRAW_TURN = Turn(Phase.DRAW, True, None, (_DECLARE,) * SEATS)
-#: the draw once a joker pair stands: nothing overrides it (R-T3)
+#: the draw once a declaration nothing overrides stands: a joker pair (R-T3)
 DRAW_TURN_CLOSED = Turn(Phase.DRAW, True, None, (_NONE,) * SEATS)
 OVER_TURN = Turn(Phase.OVER, False, None, (_NONE,) * SEATS)
 WINDOW_TURNS = tuple(
@@ -99,14 +100,23 @@ PLAY_TURNS = tuple(
 )
 
 
-def turn_of(phase: Phase, state: RoundState) -> Turn:
-    """The turn of a round in ``phase`` (see :class:`Turn`)."""
+def turn_of(phase: Phase, state: RoundState, rules: RuleSet = STANDARD) -> Turn:
+    """The turn of a round in ``phase`` under ``rules`` (see :class:`Turn`)."""
     if phase is Phase.PLAY:
         return PLAY_TURNS[state.to_play]
     if phase is Phase.DRAW:
         standing = state.declaration
-        # a joker pair (the only declaration of jokers) is never overridden (R-T3)
-        return DRAW_TURN if standing is None or standing.cards[0] < BJ else DRAW_TURN_CLOSED
+        if standing is None:
+            return DRAW_TURN
+        # declaration_final written out (this runs for every card drawn): a joker pair is
+        # never overridden (R-T3; under red_jokers_override only the red one), nor a pair
+        # when jokers do not declare
+        first = standing.cards[0]
+        if first < BJ:
+            final = len(standing.cards) == 2 and not rules.joker_no_trump
+        else:
+            final = first == RJ or not rules.red_jokers_override
+        return DRAW_TURN_CLOSED if final else DRAW_TURN
     if phase is Phase.DECLARE:
         return WINDOW_TURNS[state.window_seat]
     if phase is Phase.EXCHANGE:
@@ -120,12 +130,39 @@ _JOKERS: Final = 1 << BJ | 1 << RJ
 _RANK_MASKS: Final = tuple(sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13))
 
 
-def could_declare(phase: Phase, state: RoundState, seat: object) -> bool:
-    """Whether some declaration by ``seat`` would stand now (R-T2–R-T4): bit tests on
-    the hand, no declaration is built. Over no declaration any trump-rank card (or a
-    joker pair) does; over a single, a pair of trump-rank cards or jokers (a declarer's
-    twin of their own single among them); over a pair, only a joker pair; over a joker
-    pair, nothing."""
+def _over(standing: Declaration, rank: int, rules: RuleSet) -> int:
+    """The pairs (as a mask of kinds held twice) that override ``standing`` for a seat
+    that did not make it (R-T2, R-T3): over a single, a pair of trump-rank cards or
+    jokers; over a pair, a joker pair; over a black joker pair under
+    ``red_jokers_override``, the red one; over a final declaration, none."""
+    first = standing.cards[0]
+    jokers = _JOKERS if rules.joker_no_trump else 0
+    if first >= BJ:
+        return 1 << RJ & jokers if first == BJ and rules.red_jokers_override else 0
+    if len(standing.cards) == 2:
+        return jokers
+    return _RANK_MASKS[rank] | jokers
+
+
+def _wanted(standing: Declaration | None, rank: int, rules: RuleSet, own: bool) -> tuple[int, int]:
+    """The kinds a seat must hold (once, twice) for a declaration of its to stand over
+    ``standing`` (R-T2, R-T3); ``own``: the seat made ``standing``. Over nothing, any
+    trump-rank card or joker pair; over a declaration, the pairs of :func:`_over` — and
+    for its own declarer, the twin of its single (``reinforce``) and the others only
+    with ``overturn_own``."""
+    if standing is None:
+        return _RANK_MASKS[rank], _JOKERS if rules.joker_no_trump else 0
+    wanted = _over(standing, rank, rules)
+    if not own:
+        return 0, wanted
+    twin = 1 << standing.cards[0] if len(standing.cards) == 1 else 0
+    others = wanted & ~twin if rules.overturn_own else 0
+    return 0, others | (twin if rules.reinforce else 0)
+
+
+def could_declare(phase: Phase, state: RoundState, seat: object, rules: RuleSet = STANDARD) -> bool:
+    """Whether some declaration by ``seat`` would stand now under ``rules``
+    (R-T2–R-T4): bit tests on the hand (:func:`_wanted`), no declaration is built."""
     if type(seat) is not int or not 0 <= seat < SEATS:
         return False
     if phase is Phase.DECLARE:
@@ -134,37 +171,38 @@ def could_declare(phase: Phase, state: RoundState, seat: object) -> bool:
     elif phase is not Phase.DRAW:
         return False
     standing = state.declaration
-    strength = 0 if standing is None else standing.strength
+    once, twice = _wanted(
+        standing, state.rank, rules, standing is not None and standing.seat == seat
+    )
     ones, twos = state.hands[seat]
-    rank_cards = _RANK_MASKS[state.rank]
-    if strength == 0:
-        return bool(ones & rank_cards or twos & _JOKERS)
-    if strength < PAIR_DECLARATION:
-        return bool(twos & (rank_cards | _JOKERS))
-    if strength == PAIR_DECLARATION:
-        return bool(twos & _JOKERS)
-    return False
+    return bool(ones & once or twos & twice)
 
 
-def seats_that_could_declare(phase: Phase, state: RoundState) -> tuple[int, ...]:
+def seats_that_could_declare(
+    phase: Phase, state: RoundState, rules: RuleSet = STANDARD
+) -> tuple[int, ...]:
     """The seats some declaration of which would stand now, during the deal (R-T2,
     R-T3): :func:`could_declare` for the four seats at once, for a driver that offers
     every seat the chance after every card — usually none, so one call answers it."""
     if phase is not Phase.DRAW:
         return ()
     standing = state.declaration
-    strength = 0 if standing is None else standing.strength
-    if strength == 0:
-        rank_cards = _RANK_MASKS[state.rank]
+    if standing is None:
+        # the common case while the cards come in (asked after every card): nothing
+        # stands yet, and any trump-rank card or joker pair would (_wanted, written out)
+        once = _RANK_MASKS[state.rank]
+        twice = _JOKERS if rules.joker_no_trump else 0
         return tuple(
-            seat
-            for seat, (ones, twos) in enumerate(state.hands)
-            if ones & rank_cards or twos & _JOKERS
+            seat for seat, (ones, twos) in enumerate(state.hands) if ones & once or twos & twice
         )
-    if strength < PAIR_DECLARATION:
-        wanted = _RANK_MASKS[state.rank] | _JOKERS
-    elif strength == PAIR_DECLARATION:
-        wanted = _JOKERS
-    else:
-        return ()
-    return tuple(seat for seat, (_ones, twos) in enumerate(state.hands) if twos & wanted)
+    twice = _over(standing, state.rank, rules)
+    if rules.reinforce and rules.overturn_own:
+        # the standard declaring: the declarer may make what anyone may, its single's
+        # twin among the pairs already (one pass, as this runs for every card drawn)
+        return tuple(seat for seat, (_ones, twos) in enumerate(state.hands) if twos & twice)
+    _own_once, own_twice = _wanted(standing, state.rank, rules, True)
+    return tuple(
+        seat
+        for seat, (_ones, twos) in enumerate(state.hands)
+        if twos & (own_twice if seat == standing.seat else twice)
+    )

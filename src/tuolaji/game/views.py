@@ -13,7 +13,10 @@ from its stream alone. What is hidden (docs/rules.md §11):
   :class:`~tuolaji.game.events.HiddenTalonTaken` and
   :class:`~tuolaji.game.events.HiddenBuried`, with the count of cards. At the round's end
   the talon is everyone's: :class:`~tuolaji.game.events.RoundEnded` carries it, in its
-  result, to every seat (R-K1).
+  result, to every seat (R-K1) — unless the rules' ``show_talon`` is off and the
+  opponents did not turn it up for the bonus (R-S2): then the result is not
+  ``talon_public`` and every seat but the starter sees it with no talon
+  (:func:`hidden_talon`).
 
 Everything else is public as it stands. A failed throw
 (:class:`~tuolaji.game.events.ThrowFailed`) shows the attempted cards, the part led
@@ -29,6 +32,7 @@ Played(seat=1, cards=(12,))
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 
 from tuolaji.game.events import (
@@ -38,8 +42,10 @@ from tuolaji.game.events import (
     HiddenBuried,
     HiddenCardDrawn,
     HiddenTalonTaken,
+    RoundEnded,
     TalonTaken,
 )
+from tuolaji.game.results import RoundResult
 
 
 def view(event: Event, seat: int | None) -> Event:
@@ -57,7 +63,25 @@ def view(event: Event, seat: int | None) -> Event:
         return event if event.seat == seat else HiddenTalonTaken(event.seat, len(event.cards))
     if type(event) is Buried:
         return event if event.seat == seat else HiddenBuried(event.seat, len(event.cards))
+    if type(event) is RoundEnded and event.result is not None:
+        result = hidden_talon(event.result, seat)
+        return event if result is event.result else dataclasses.replace(event, result=result)
     return event
+
+
+def hidden_talon(result: RoundResult, seat: int | None) -> RoundResult:
+    """``result`` as ``seat`` sees it (R-K1): whole, or without its talon when the talon
+    is not public and ``seat`` is not the starter who buried it.
+
+    >>> from tuolaji.game.results import RoundResult
+    >>> result = RoundResult(1, 0, 1, 0, 0, 60, 60, 0, 0, (1, 2, 3, 4, 5, 6, 7, 8),
+    ...                      False, True, 1, 0, talon_public=False)
+    >>> hidden_talon(result, 0).talon, hidden_talon(result, 1).talon
+    ((1, 2, 3, 4, 5, 6, 7, 8), ())
+    """
+    if result.talon_public or seat == result.starter or not result.talon:
+        return result
+    return dataclasses.replace(result, talon=())
 
 
 def stream(events: Iterable[Event], seat: int | None) -> Iterator[Event]:

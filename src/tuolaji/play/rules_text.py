@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 
+from tuolaji.core.cards import RANKS
+from tuolaji.core.rule_values import DEFAULT_SCORING
 from tuolaji.core.rules import STANDARD, RuleSet, preset
 from tuolaji.i18n import N_, _, ngettext
 from tuolaji.play.words import rule_brief
@@ -31,7 +33,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Leading and following"), ("R-P1", "R-P2", "R-P3", "R-P4", "R-P5", "R-P6", "R-P7")),
     (N_("Throwing several combinations at once"), ("R-H1", "R-H2", "R-H3")),
     (N_("Who wins a trick"), ("R-W1", "R-W2", "R-W3", "R-W4", "R-W5")),
-    (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5")),
+    (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5", "R-S6")),
 )
 
 #: what a paragraph adds to its rule's brief, for the rules no option changes (rules
@@ -241,8 +243,143 @@ def _talon_bonus(rules: RuleSet) -> str:
     return f"{rule_brief('R-S2')} {detail}"
 
 
+def _declaring(rules: RuleSet) -> str:
+    """R-T2, by ``joker_no_trump``."""
+    if rules.joker_no_trump:
+        return f"{rule_brief('R-T2')} {_(DETAILS['R-T2'])}"
+    # the brief speaks of jokers, which do not declare here: the paragraph says it all
+    return _(
+        "To declare, show one or two identical cards of the trump rank: their suit becomes "
+        "trumps. Jokers do not declare, so every round has a trump suit."
+    )
+
+
+def _overriding(rules: RuleSet) -> str:
+    """R-T3, by ``red_jokers_override``, ``reinforce`` and ``overturn_own``."""
+    if not rules.red_jokers_override and rules.reinforce and rules.overturn_own:
+        return f"{rule_brief('R-T3')} {_(DETAILS['R-T3'])}"
+    if rules.red_jokers_override:
+        jokers = _(
+            "A pair cannot replace a pair; a pair of red jokers replaces a pair of black "
+            "jokers, and nothing replaces the red pair."
+        )
+    else:
+        jokers = _("A pair cannot replace a pair, and nothing replaces a pair of jokers.")
+    if rules.reinforce:
+        own = _("You may turn your own single into a pair by showing its twin.")
+    else:
+        own = _("You may not turn your own single into a pair by showing its twin.")
+    parts = [rule_brief("R-T3"), jokers, own]
+    if not rules.overturn_own:
+        parts.append(
+            _("Once your declaration stands, you may not replace it with another yourself.")
+        )
+    return " ".join(parts)
+
+
+def _nobody_declares(rules: RuleSet) -> str:
+    """R-T6, by ``first_round_starter``."""
+    starter = rules.first_round_starter
+    if starter == "redeal":
+        return f"{rule_brief('R-T6')} {_(DETAILS['R-T6'])}"
+    if starter == "random":
+        first = _(
+            "If nobody declares in the first round, a seat drawn by chance starts it and its "
+            "team declares; the trump suit is then found from the talon, as in later rounds."
+        )
+    else:
+        first = _(
+            "If nobody declares in the first round, seat {seat} starts it and its team "
+            "declares; the trump suit is then found from the talon, as in later rounds."
+        ).format(seat=starter)
+    return f"{first} {_(DETAILS['R-T6'])}"
+
+
+def _talon(rules: RuleSet) -> str:
+    """R-K1, by ``show_talon``."""
+    if rules.show_talon:
+        return f"{rule_brief('R-K1')} {_(DETAILS['R-K1'])}"
+    # the brief says the talon is shown when the round ends, which it is not here
+    return _(
+        "The starter takes the talon and buries exactly 8 cards of their choice, points and "
+        "trumps too. Only the starter ever sees them, unless the opponents win the last "
+        "trick and turn them up for the bonus."
+    )
+
+
+def _level_change(rules: RuleSet) -> str:
+    """R-S3, by ``scoring``."""
+    scoring = rules.scoring
+    if scoring == DEFAULT_SCORING:
+        return f"{rule_brief('R-S3')} {_(DETAILS['R-S3'])}"
+    parts = [
+        rule_brief("R-S3"),
+        _(
+            "Under {take_over} points the declarers go up a level for every {step} points, "
+            "or part of them, below {take_over}. From {take_over} the opponents take over; "
+            "from {up} they go up a level, and one more for every further {step} points."
+        ).format(take_over=scoring.take_over, step=scoring.step, up=scoring.opponents_up),
+    ]
+    bonus = scoring.shutout_bonus
+    if bonus:
+        parts.append(
+            ngettext(
+                "With 0 points the declarers go up {bonus} level more.",
+                "With 0 points the declarers go up {bonus} levels more.",
+                bonus,
+            ).format(bonus=bonus)
+        )
+    if scoring.cap is not None:
+        parts.append(
+            ngettext(
+                "No team goes up more than {cap} level in a round.",
+                "No team goes up more than {cap} levels in a round.",
+                scoring.cap,
+            ).format(cap=scoring.cap)
+        )
+    return " ".join(parts)
+
+
+def _must_defend(rules: RuleSet) -> str:
+    """R-S6, by ``must_defend``."""
+    ranks = rules.must_defend
+    if not ranks:
+        none = _("Under these rules no rank must be defended.")
+        return f"{rule_brief('R-S6')} {none}"
+    parts = [
+        rule_brief("R-S6"),
+        # TRANSLATORS: {ranks} lists ranks in card notation, e.g. "5 T K A"
+        _(
+            "The ranks to defend are {ranks}: a climb stops on the first of them it reaches, "
+            "and opponents who take over on one do not go up."
+        ).format(ranks=" ".join(RANKS[rank] for rank in ranks)),
+    ]
+    if RANKS.index("A") in ranks:
+        parts.append(_("So only declarers who win a round on the ace win the game."))
+    return " ".join(parts)
+
+
+def _end_of_game(rules: RuleSet) -> str:
+    """R-S5, by ``ace_attempts``."""
+    attempts = rules.ace_attempts
+    if not attempts:
+        return rule_brief("R-S5")
+    return f"{rule_brief('R-S5')} " + ngettext(
+        "A team that loses {attempts} round as the declaring team on the ace goes back to 2.",
+        "A team that loses {attempts} rounds as the declaring team on the ace goes back to 2.",
+        attempts,
+    ).format(attempts=attempts)
+
+
 #: the paragraphs written for the options in force, by rule id
 OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
+    "R-T2": _declaring,
+    "R-T3": _overriding,
+    "R-T6": _nobody_declares,
+    "R-K1": _talon,
+    "R-S3": _level_change,
+    "R-S5": _end_of_game,
+    "R-S6": _must_defend,
     "R-T7": _no_trump_round,
     "R-O2": _plain_suits,
     "R-C3": _tractors,
@@ -257,6 +394,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
 _PRESET_LINES: dict[str, str] = {
     "standard": N_("These are the standard rules."),
     "classic": N_("These are the classic rules, the variants most online tables play."),
+    "shengji": N_("These are the shengji rules, the defaults of shengji.io's Tractor mode."),
 }
 
 

@@ -32,6 +32,7 @@ from tuolaji.game.record import GameRecord, load_record, record_of, replay, save
 from tuolaji.game.results import RoundResult
 from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.game.turn import ActionKind
+from tuolaji.game.views import hidden_talon, view
 from tuolaji.i18n import _, ngettext
 from tuolaji.play.narrate import TrickFold, describe, game_over_text
 from tuolaji.play.refusals import refusal_message, refusal_text
@@ -246,11 +247,15 @@ class Session:
         return self._tricks.last
 
     def last_result(self) -> tuple[RoundResult, RoundEnded | None] | None:
-        """The result of the last finished round and its end event, if a round ended."""
+        """The result of the last finished round and its end event, if a round ended,
+        as the human's seat sees them: without the talon when the rules keep it the
+        starter's (``show_talon`` off, R-K1)."""
         if not self.game.results:
             return None
         ended = next((e for e in reversed(self.game.events) if isinstance(e, RoundEnded)), None)
-        return self.game.results[-1], ended
+        seen = None if ended is None else view(ended, HUMAN)
+        assert seen is None or isinstance(seen, RoundEnded)
+        return hidden_talon(self.game.results[-1], HUMAN), seen
 
     def new_messages(self, leave_out: tuple[type[Event], ...] = ()) -> list[Message]:
         """The log lines added since the last call, but those that tell an event of

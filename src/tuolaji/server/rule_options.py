@@ -68,8 +68,10 @@ CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
 
 
 def option_list() -> list[dict[str, Any]]:
-    """Every rule option, in the rules' order: its name, its kind (``bool``,
-    ``choice`` with its choices, ``number`` with its range), its label and its help.
+    """Every rule option the lobby offers (those with a label here), in the rules'
+    order: its name, its kind (``bool``, ``choice`` with its choices, ``number`` with
+    its range), its label and its help. (The options added since have no control in
+    the lobby yet: a room keeps their preset's values.)
 
     >>> [option["kind"] for option in option_list()]
     ['bool', 'bool', 'choice', 'number', 'bool']
@@ -79,6 +81,8 @@ def option_list() -> list[dict[str, Any]]:
     defaults = RuleSet()
     options = []
     for name in OPTION_NAMES:
+        if name not in OPTION_TEXTS:
+            continue
         label, help_text = OPTION_TEXTS[name]
         option: dict[str, Any] = {"name": name}
         default = getattr(defaults, name)

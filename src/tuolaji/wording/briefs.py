@@ -65,6 +65,10 @@ RULE_BRIEFS: dict[str, str] = {
     "R-S3": N_("The opponents' points decide who goes up and by how many levels."),
     "R-S4": N_("The next starter is the starter's partner, or the next player if they lose."),
     "R-S5": N_("The first team to go past ace wins the game."),
+    "R-S6": N_(
+        "A level stops on a must-defend rank and moves past it only by winning a round on "
+        "it as declarers."
+    ),
 }
 
 

@@ -178,14 +178,18 @@ def _wrong_phase(error: IllegalAction, _viewer: int | None) -> Message | None:
 
 
 def _not_a_declaration(error: IllegalAction, _viewer: int | None) -> Message:
-    return fill(
-        _(
+    if error.details.get("no_jokers"):
+        # joker_no_trump is off: jokers are no declaration at all (R-T2)
+        template = _(
+            "You cannot declare with {cards}: show one or two identical cards of the trump "
+            "rank ({rank}); jokers do not declare under these rules."
+        )
+    else:
+        template = _(
             "You cannot declare with {cards}: show one or two identical cards of the trump "
             "rank ({rank}), or two identical jokers."
-        ),
-        cards=_cards(error),
-        rank=RANKS[error.details["rank"]],
-    )
+        )
+    return fill(template, cards=_cards(error), rank=RANKS[error.details["rank"]])
 
 
 def _too_weak(error: IllegalAction, viewer: int | None) -> Message:
@@ -237,6 +241,17 @@ _EXPLAIN: dict[str, Explain] = {
         _("Bury exactly {need} cards. You chose {given}."),
         need=error.details["need"],
         given=error.details["given"],
+    ),
+    errors.OWN_DECLARATION: lambda error, _viewer: fill(
+        _(
+            "Your declaration {cards} stands: under these rules you may only reinforce it, "
+            "not replace it yourself."
+        ),
+        cards=_cards(error),
+    ),
+    errors.NO_REINFORCING: lambda error, _viewer: fill(
+        _("Your single {cards} stands: under these rules it cannot be made a pair with its twin."),
+        cards=_cards(error),
     ),
     errors.JOKER_PAIR_STANDS: lambda error, _viewer: fill(
         _("The joker pair {cards} stands: nothing can replace it."), cards=_cards(error)
