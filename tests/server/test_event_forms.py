@@ -118,7 +118,9 @@ def test_each_events_json_fits_its_form_exactly(sample: Event) -> None:
     data = event_to_json(sample)
     fitted = _EVENT.validate_json(json.dumps(data))
     assert event_type(type(fitted)) == data["type"]
-    assert fitted.model_dump(mode="json") == data  # every field, none left out or added
+    # every field, none left out or added (a field the engine writes only when it is not
+    # its default, such as talon_public, is left out here too)
+    assert fitted.model_dump(mode="json", exclude_unset=True) == data
 
 
 @pytest.mark.parametrize(
@@ -246,3 +248,21 @@ def test_every_event_frame_of_whole_games_fits_its_form() -> None:
     assert no_trump > 0
     # a seat's own draw reaches it alone: one card_drawn for four hidden forms
     assert seen["hidden_card_drawn"] == 4 * seen["card_drawn"]
+
+
+def test_a_hidden_talon_fits_its_form_for_every_viewer() -> None:
+    """The shengji preset keeps the talon hidden at the end of a round it did not count
+    in (show_talon off, R-K1): the round_ended frames of a whole game still fit their
+    form, with an empty talon for every viewer but the starter."""
+    game, _ = _whole_game("shengji", 1)
+    assert game.winner is not None
+    hidden = [result for result in game.results if not result.talon_public]
+    assert hidden, "no round kept its talon hidden"
+    for number, event in enumerate(game.events, 1):
+        if not isinstance(event, RoundEnded) or event.result.talon_public:
+            continue
+        for viewer in VIEWERS:
+            (text,) = event_frames([event], number, viewer)
+            frame = json.loads(text)["event"]["result"]
+            assert frame["talon_public"] is False
+            assert (frame["talon"] != "") == (viewer == event.result.starter), viewer

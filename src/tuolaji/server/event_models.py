@@ -214,7 +214,8 @@ class TalonBonusEvent(_Event):
 
 
 class RoundResultJson(_Event):
-    """A settled round (R-S1–R-S4), the talon included (R-K1)."""
+    """A settled round (R-S1–R-S4), the talon included (R-K1) unless the rules keep it
+    hidden."""
 
     round: Annotated[int, Field(ge=1)]
     rank: Rank
@@ -227,15 +228,33 @@ class RoundResultJson(_Event):
     trick_points: Annotated[int, Field(ge=0)]
     penalties: Annotated[int, Field(description="the throw penalties, for (+) or against (-)")]
     talon_bonus: Annotated[int, Field(ge=0)]
-    talon: Talon
+    talon: Annotated[
+        Talon | Literal[""],
+        Field(
+            description=(
+                "the 8 cards of the talon; empty for every seat but the starter's when "
+                "the talon stays hidden (talon_public false)"
+            )
+        ),
+    ]
     talon_shown: Annotated[bool, Field(description="whether the talon counted (R-S2)")]
+    talon_public: Annotated[
+        bool,
+        Field(
+            description=(
+                "false only when the rules keep the talon hidden at the end of the round "
+                "(show_talon off, R-K1) and it did not count: written only then"
+            )
+        ),
+    ] = True
     declarers_hold: bool
     levels_gained: Annotated[int, Field(ge=0)]
     failed_throws: Annotated[int, Field(ge=0)]
 
 
 class RoundEndedEvent(_Event):
-    """The round is settled (R-S3, R-S4); the talon is everyone's now (R-K1). Seen by
+    """The round is settled (R-S3, R-S4); the talon is everyone's now (R-K1), unless the
+    rules keep it hidden (show_talon off: only the starter's view holds it). Seen by
     every seat."""
 
     type: Literal["round_ended"]

@@ -35,6 +35,9 @@ function presetLabel(preset: string): string {
       return t('Standard');
     case 'classic':
       return t('Classic');
+    case 'shengji':
+      // TRANSLATORS: the rule preset of shengji.io's defaults (a site's name: keep it)
+      return t('As on shengji.io');
     default:
       return preset;
   }
