@@ -310,7 +310,8 @@ async def test_a_request_and_the_orphan_scan_load_a_room_once(
             await asyncio.sleep(delay_s)
             return await job
 
-        first, second = (beta.take_orphans(), beta.get(room.code))
+        jobs: list[Awaitable[object]] = [beta.take_orphans(), beta.get(room.code)]
+        first, second = jobs
         if not scan_first:
             first, second = second, first
         await asyncio.gather(first, later(second))
