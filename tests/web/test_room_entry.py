@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tuolaji.core.rules import rules_from_spec
 from web.conftest import LAPTOP, Chromium
 from web.live_server import LiveServer
 from web.table import tid
@@ -57,7 +58,8 @@ def test_play_now_is_in_the_first_screen_and_one_click_seats_you_with_three_bots
     ]
     assert room["seats"][0]["taken"] and room["status"] == "playing"
     standard = server.http.get("/api/meta").json()["presets"]["standard"]
-    assert room["rules"] == {"preset": "standard", **standard}  # the default rules
+    # the default rules (the room's spec leaves out the options at their defaults)
+    assert rules_from_spec(room["rules"]) == rules_from_spec({"preset": "standard", **standard})
     assert room["clock_s"] is None
     you = tid(page, "seat-0")
     expect(you.get_by_test_id("seat-name")).to_have_text("Player")  # no name saved yet
