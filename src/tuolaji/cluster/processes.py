@@ -205,6 +205,26 @@ class Family:
         return self.process.returncode
 
 
+class Started:
+    """Something this cluster starts as a child process (:class:`Family`), asked about
+    its current start: ``family`` is None until it is started."""
+
+    family: Family | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The process id of its current start."""
+        return None if self.family is None else self.family.process.pid
+
+    def running(self) -> bool:
+        """Whether the current start still runs."""
+        return self.family is not None and self.family.process.poll() is None
+
+    def exit_status(self) -> int | None:
+        """The exit status of the current start once it ended (negative: a signal)."""
+        return None if self.family is None else self.family.process.poll()
+
+
 def http_status(url: str, timeout_s: float = 2.0) -> int | None:
     """The HTTP status ``url`` answers with, or None when nothing answers."""
     request = urllib.request.Request(url, headers={"User-Agent": "tuolaji-cluster"})

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from tuolaji.cluster.errors import EXIT_USAGE, ClusterError
-from tuolaji.cluster.processes import Family, start_child, tail, wait_until
+from tuolaji.cluster.processes import Family, Started, start_child, tail, wait_until
 from tuolaji.i18n import _
 
 #: the variable naming the haproxy program, when it is not on PATH or in /usr/sbin
@@ -116,7 +116,7 @@ def _accepts(host: str, port: int) -> bool:
         return False
 
 
-class Proxy:
+class Proxy(Started):
     """HAProxy for the cluster, its files in ``folder`` (configuration, log, socket)."""
 
     def __init__(self, folder: Path, front: tuple[str, int], servers: Sequence[tuple[str, int]]):
@@ -127,19 +127,6 @@ class Proxy:
         self.log_path = folder / "haproxy.log"
         self.socket_path = folder / "haproxy.sock"
         self.family: Family | None = None
-
-    @property
-    def pid(self) -> int | None:
-        """HAProxy's process id while it runs."""
-        return None if self.family is None else self.family.process.pid
-
-    def running(self) -> bool:
-        """Whether HAProxy runs."""
-        return self.family is not None and self.family.process.poll() is None
-
-    def exit_status(self) -> int | None:
-        """HAProxy's exit status once it has exited (None while it runs)."""
-        return None if self.family is None else self.family.process.poll()
 
     def start(self) -> None:
         """Write the configuration, check it, start HAProxy and wait until its front

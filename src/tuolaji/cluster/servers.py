@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tuolaji.cluster.errors import ClusterError
-from tuolaji.cluster.processes import Family, http_status, start_child, tail, wait_until
+from tuolaji.cluster.processes import Family, Started, http_status, start_child, tail, wait_until
 from tuolaji.i18n import _
 
 #: seconds a server may take to answer its health check after it started (imports,
@@ -62,7 +62,7 @@ def subprocess_run(command: Sequence[str], timeout_s: float) -> tuple[int, str]:
     return done.returncode, done.stdout + done.stderr
 
 
-class ServeProcess:
+class ServeProcess(Started):
     """``tuolaji serve`` on ``127.0.0.1:port`` and the database ``db_url``."""
 
     def __init__(
@@ -95,19 +95,6 @@ class ServeProcess:
     def url(self) -> str:
         """The server's own HTTP address (not the proxy's)."""
         return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def pid(self) -> int | None:
-        """The process id of its current start."""
-        return None if self.family is None else self.family.process.pid
-
-    def running(self) -> bool:
-        """Whether the current start still runs."""
-        return self.family is not None and self.family.process.poll() is None
-
-    def exit_status(self) -> int | None:
-        """The exit status of the current start once it ended (negative: a signal)."""
-        return None if self.family is None else self.family.process.poll()
 
     def start(self) -> None:
         """Start the process (it serves once :meth:`wait_healthy` says so)."""
