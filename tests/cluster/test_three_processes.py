@@ -108,6 +108,10 @@ class OwnerKiller:
             return
         if self.owner_of.get(client.code) != kill.victim:
             return
+        # not before a seat of the victim's rooms has an acknowledged action to lose
+        victims = [c for c in self.tables.clients if self.owner_of.get(c.code) == kill.victim]
+        if not any(c.acked for c in victims):
+            return
         seen = client.view.observation
         if (kill.moment == "dealing" and seen.phase is Phase.DRAW) or (
             kill.moment == "mid-trick" and seen.phase is Phase.PLAY and 0 < len(seen.trick) < 4
