@@ -83,6 +83,9 @@ def test_s12_the_shengji_preset() -> None:
         "joker_no_trump": True,
         "show_talon": False,
         "first_round_starter": "redeal",
+        "hidden_history": False,
+        "hide_blocker": False,
+        "hide_declarer_points": False,
     }
     assert SHENGJI.options() == expected
 

@@ -42,6 +42,9 @@ TABLE = [
     ("joker_no_trump", True, True, True),
     ("show_talon", True, True, False),
     ("first_round_starter", "redeal", "redeal", "redeal"),
+    ("hidden_history", False, False, False),
+    ("hide_blocker", False, False, False),
+    ("hide_declarer_points", False, False, False),
 ]
 OPTIONS = [name for name, *_values in TABLE]
 #: the options classic sets: the first five

@@ -1,7 +1,8 @@
 """Guessing the hidden cards: random deals consistent with what a seat knows.
 
 The unseen cards go to the other three hands (as many as each holds) and, unless the
-seat buried it, to the talon. A seat that has shown a void in a suit gets no card of it;
+seat buried it, to the talon; under ``hidden_history`` (R-V1) the rest were played in
+the old tricks the seat does not see. A seat that has shown a void in a suit gets no card of it;
 the talon was buried before any play, so voids do not bind it. At the exchange the
 starter is still to bury (R-K1): the unseen cards are exactly the other three hands, and
 the talon is left for the burial it is weighing.
@@ -47,7 +48,12 @@ def sample_hidden(
     )
     if not own_talon:
         capacity[TALON] = TALON_SIZE
-    if count_layers(*know.unseen) != sum(capacity):
+    unseen = count_layers(*know.unseen)
+    if observation.rules.hidden_history and unseen > sum(capacity):
+        # R-V1: the cards of old tricks are unseen too; what the hands and the talon do
+        # not take was played in them
+        capacity.append(unseen - sum(capacity))
+    if unseen != sum(capacity):
         raise ValueError(f"unseen cards do not fill the {sum(capacity)} hidden places")
     # cards a seat is known to hold (declared, or taken back from a failed throw) go to it
     placed: list[list[int]] = [[] for _ in range(SEATS + 1)]
@@ -89,16 +95,17 @@ def _try_deal(
     left = list(capacity)
     holders_of: dict[int, list[int]] = {}
     for suit in range(5):
+        # holders past the talon: the old tricks under hidden_history, bound by no void
         holders_of[suit] = [
             h
-            for h in range(SEATS + 1)
-            if left[h] and (h == TALON or not respect_voids or not know.is_void(h, suit))
+            for h in range(len(left))
+            if left[h] and (h >= TALON or not respect_voids or not know.is_void(h, suit))
         ]
     order = list(cards)
     rng.shuffle(order)
     # the most constrained cards first, so the free ones fill what is left
     order.sort(key=lambda k: len(holders_of[eff[k]]))
-    deal: list[list[int]] = [[] for _ in range(SEATS + 1)]
+    deal: list[list[int]] = [[] for _ in range(len(left))]
     for kind in order:
         choices = [h for h in holders_of[eff[kind]] if left[h]]
         if not choices:

@@ -3,7 +3,10 @@
 A :class:`Knowledge` is updated trick by trick: the cards not yet seen (held by the
 other three, or in the talon when this seat did not bury it), and which seats have
 shown a void in an effective suit (they followed a lead of that suit with fewer cards
-of it than were led, R-P3–R-P6).
+of it than were led, R-P3–R-P6). Under ``hidden_history`` (R-V1) it is made afresh
+from each observation, which holds the cards of the last two tricks only: the cards of
+older tricks count as unseen (in a hand, the talon, or played unseen), and no void is
+known from them.
 """
 
 from __future__ import annotations
@@ -161,6 +164,9 @@ def knowledge_for(obs: Observation, previous: Knowledge | None) -> Knowledge:
     assert obs.seat is not None and obs.ctx is not None
     if (
         previous is None
+        # R-V1: a seat that may not see old tricks remembers none of them either, so
+        # its knowledge is made from what the observation holds, every time
+        or obs.rules.hidden_history
         or previous.round_number != obs.round_number
         or previous.ctx is not obs.ctx
         or previous.seat != obs.seat

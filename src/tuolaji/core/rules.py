@@ -62,11 +62,20 @@ class RuleSet:
     show_talon: bool = True
     #: R-T6: who starts round 1 when nobody declares (``"redeal"``: deal again).
     first_round_starter: FirstRoundStarter = "redeal"
+    #: R-V1: a seat sees the cards of the trick in progress and of the last one only.
+    hidden_history: bool = False
+    #: R-V2: nobody but the blocker is told who blocked a failed throw.
+    hide_blocker: bool = False
+    #: R-V3: the points the declarers take in tricks are told to nobody until the round ends.
+    hide_declarer_points: bool = False
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
     # playouts ask for thousands of times a decision
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    #: whether any visibility option (R-V1–R-V3) is on, computed once: ``observe`` asks
+    #: it for every decision, and the default game must pay one attribute for them all
+    hides: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
@@ -75,6 +84,8 @@ class RuleSet:
             raise RulesError(f"unknown preset {self.preset!r}: choose {_PRESET_CHOICE}")
         values = tuple(getattr(self, name) for name in OPTION_NAMES)
         object.__setattr__(self, "_hash", hash((values, self.preset)))
+        hides = self.hidden_history or self.hide_blocker or self.hide_declarer_points
+        object.__setattr__(self, "hides", hides)
 
     def __hash__(self) -> int:
         return self._hash
@@ -194,6 +205,9 @@ OPTION_NAMES: tuple[str, ...] = (
     "joker_no_trump",
     "show_talon",
     "first_round_starter",
+    "hidden_history",
+    "hide_blocker",
+    "hide_declarer_points",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)

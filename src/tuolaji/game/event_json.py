@@ -209,7 +209,8 @@ def throw_from_fields(fields: Fields) -> ThrowFailed:
     if not contains_layers(to_layers(attempted), to_layers(forced)):
         raise fields.fail("forced", "part of the attempted cards (R-H1)")
     penalty = fields.number("penalty")
-    blocker = fields.seat("blocker")
+    # null: the blocker is not told to this seat (R-V2)
+    blocker = fields.seat_or_none("blocker")
     if blocker == seat:
         raise fields.fail("blocker", f"another seat than the thrower's ({seat}) (R-H2)")
     return ThrowFailed(seat, attempted, forced, penalty, blocker)
@@ -343,7 +344,9 @@ _READERS: dict[str, Callable[[Fields], Event]] = {
     "hidden_buried": lambda f: HiddenBuried(f.seat("seat"), _talon_count(f, "count")),
     "throw_failed": throw_from_fields,
     "played": _played,
-    "trick_won": lambda f: TrickWon(f.number("number", 1), f.seat("seat"), f.number("points")),
+    "trick_won": lambda f: TrickWon(
+        f.number("number", 1), f.seat("seat"), f.number_or_none("points")
+    ),
     "talon_bonus": lambda f: TalonBonus(
         f.cards("talon"), f.number("multiplier"), f.number("points")
     ),

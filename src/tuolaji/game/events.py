@@ -19,7 +19,7 @@ an event, with the same JSON form (:mod:`tuolaji.game.event_json`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from tuolaji.core.frozen import Frozen
@@ -134,13 +134,19 @@ class HiddenBuried(Frozen):
 class ThrowFailed(Frozen):
     """A throw was beatable (R-H1): ``forced`` is led instead, ``penalty`` points are
     paid (R-H3), and ``blocker`` is the seat that can beat the forced part (R-H2). All
-    of it is public; the blocker's hand is not in it."""
+    of it is public — but for the blocker under the rules' ``hide_blocker`` (R-V2):
+    the game's event then has ``blocker_hidden`` set, and every view of it but the
+    blocker's own has ``blocker`` None. The blocker's hand is in no event."""
 
     seat: int
     attempted: tuple[int, ...]
     forced: tuple[int, ...]
     penalty: int
-    blocker: int
+    #: the blocker's seat (None: not told to this seat, R-V2)
+    blocker: int | None
+    #: whether only the blocker may see ``blocker`` (R-V2; left out of the repr and of
+    #: comparisons: a view does not carry it, and records' checks hash the repr)
+    blocker_hidden: bool = field(default=False, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,17 +164,26 @@ class Played(Frozen):
 
 @dataclass(frozen=True, slots=True)
 class TrickWon(Frozen):
-    """``seat`` won trick ``number`` (1–25) worth ``points`` (R-W5)."""
+    """``seat`` won trick ``number`` (1–25) worth ``points`` (R-W5). Under the rules'
+    ``hide_declarer_points`` a trick the declarers win has ``points_hidden`` set, and
+    every view of it has ``points`` None until the round ends (R-V3)."""
 
     number: int
     seat: int
-    points: int
+    #: the trick's points (None: not told, R-V3)
+    points: int | None
+    #: whether no seat is told ``points`` (R-V3; out of the repr and of comparisons,
+    #: as ``ThrowFailed.blocker_hidden``)
+    points_hidden: bool = field(default=False, repr=False, compare=False)
 
     # written out, not generated: see core.frozen (made for every trick)
-    def __init__(self, number: int, seat: int, points: int) -> None:
+    def __init__(
+        self, number: int, seat: int, points: int | None, points_hidden: bool = False
+    ) -> None:
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "points", points)
+        object.__setattr__(self, "points_hidden", points_hidden)
 
 
 @dataclass(frozen=True, slots=True)

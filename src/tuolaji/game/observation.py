@@ -6,7 +6,9 @@ played only if it buried it. The buried cards are the starter's secret only unti
 round ends (R-K1): the last round's result shows its talon to every seat and to the
 spectator — unless the rules' ``show_talon`` is off and the opponents did not win the
 last trick, when it stays the starter's (:func:`~tuolaji.game.views.hidden_talon`). A
-spectator (``seat=None``) sees everything public and no hand.
+spectator (``seat=None``) sees everything public and no hand. The visibility options
+take more out (R-V1–R-V3, :mod:`tuolaji.game.visibility`): the cards of tricks older
+than the last, a failed throw's blocker, the points the declarers took.
 
 Its JSON form, both ways, is :mod:`tuolaji.game.observation_json`.
 """
@@ -26,6 +28,7 @@ from tuolaji.game.game import Game
 from tuolaji.game.results import RoundResult
 from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.game.views import hidden_talon
+from tuolaji.game.visibility import seen_throw, seen_tricks
 
 
 class Observation(NamedTuple):
@@ -97,6 +100,13 @@ def observe(game: Game, seat: int | None) -> Observation:
     if last is not None and not last.talon_public:
         last = hidden_talon(last, seat)
     levels = game.levels
+    rules = game.rules
+    tricks, failed = state.tricks, state.failed_throw
+    if rules.hides:
+        # R-V1–R-V3; one attribute in the default game, on the bots' hot path
+        tricks = seen_tricks(tricks, rules, state.declarers, seat)
+        if failed is not None:
+            failed = seen_throw(failed, seat)
     # Built positionally, in the order of the fields: one is built for every decision,
     # and a named tuple's own constructors cost more than the rest of this function.
     return new_named_tuple(
@@ -104,7 +114,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         (
             seat,
             phase,
-            game.rules,
+            rules,
             state.number,
             state.rank,
             trump_suit,
@@ -125,9 +135,9 @@ def observe(game: Game, seat: int | None) -> Observation:
             buried,
             tuple(state.trick),
             state.lead,
-            state.failed_throw,
+            failed,
             seat is not None and seat == state.blocker,
-            state.tricks,
+            tricks,
             state.opponents_points,
             state.penalties,
             last,

@@ -229,7 +229,7 @@ def _read_trick(fields: Fields) -> CompletedTrick:
         number=fields.number("number", 1),
         plays=_read_plays(fields, "plays"),
         winner=fields.seat("winner"),
-        points=fields.number("points"),
+        points=fields.number_or_none("points"),
         failed_throw=None
         if fields.get("failed_throw") is None
         else throw_from_fields(fields.child("failed_throw")),

@@ -15,6 +15,7 @@ from tuolaji.core.cards import (
     next_seat,
     points_of,
     remove_layers,
+    team_of,
     to_layers,
 )
 from tuolaji.core.combos import THROW, Combo, combo_of_layers
@@ -49,7 +50,12 @@ def lay_cards(
                 lead = combo_of_layers(ctx, *play)
                 blocker = (seat + verdict.blocker) % SEATS
                 failed = ThrowFailed(
-                    seat, tuple(sorted(cards)), verdict.forced, verdict.penalty, blocker
+                    seat,
+                    tuple(sorted(cards)),
+                    verdict.forced,
+                    verdict.penalty,
+                    blocker,
+                    rules.hide_blocker,
                 )
                 events.append(failed)
                 state.failed_throw = failed
@@ -67,14 +73,15 @@ def lay_cards(
     if len(state.trick) < SEATS:
         state.to_play = next_seat(seat)
         return False
-    winner = finish_trick(state, events)
+    winner = finish_trick(state, events, rules)
     # everyone has played every card: that was the last trick
     return state.hands[winner] == (0, 0)
 
 
-def finish_trick(state: RoundState, events: list[Event]) -> int:
+def finish_trick(state: RoundState, events: list[Event], rules: RuleSet) -> int:
     """The four plays are down: the trick goes to its winner, who leads next, with its
-    points (R-W5, R-S1). Returns the winner."""
+    points (R-W5, R-S1) — told to nobody when the declarers win it under
+    ``hide_declarer_points`` (R-V3). Returns the winner."""
     assert state.ctx is not None and state.lead is not None
     index = winner_of(state.ctx, state.lead, state.trick_layers[1:])
     winner = state.trick[index][0]
@@ -86,7 +93,8 @@ def finish_trick(state: RoundState, events: list[Event]) -> int:
     state.tricks += (
         CompletedTrick(number, tuple(state.trick), winner, points, state.failed_throw),
     )
-    events.append(TrickWon(number, winner, points))
+    hidden = rules.hide_declarer_points and team_of(winner) == state.declarers
+    events.append(TrickWon(number, winner, points, hidden))
     state.trick = []
     state.trick_layers = []
     state.lead = None

@@ -358,7 +358,9 @@ def round_state_of(position: Position, rules: RuleSet) -> RoundState:
         cards = [card for _, played in done.plays for card in played]
         won[done.winner].extend(cards)
         if team_of(done.winner) != declarers:
-            trick_points += points_of(cards)
+            # a trick whose cards a seat does not see (R-V1), rebuilt from its
+            # observation by a search, counts by the points it shows
+            trick_points += points_of(cards) if cards else done.points or 0
     trick = list(position.trick)
     trick_layers = [to_layers(cards) for _, cards in trick]
     lead = combo_of_layers(ctx, *trick_layers[0]) if trick_layers else None

@@ -27,12 +27,15 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CompletedTrick(Frozen):
-    """A finished trick: plays in order (the lead first), its winner and points."""
+    """A finished trick: plays in order (the lead first), its winner and points. In an
+    observation under the visibility options, an old trick's ``plays`` are empty and its
+    ``failed_throw`` None (R-V1), and a trick the declarers won has ``points`` None
+    while the round is played (R-V3)."""
 
     number: int
     plays: tuple[tuple[int, tuple[int, ...]], ...]
     winner: int
-    points: int
+    points: int | None
     failed_throw: ThrowFailed | None = None
 
     # written out, not generated: see core.frozen (made for every trick)
@@ -41,7 +44,7 @@ class CompletedTrick(Frozen):
         number: int,
         plays: tuple[tuple[int, tuple[int, ...]], ...],
         winner: int,
-        points: int,
+        points: int | None,
         failed_throw: ThrowFailed | None = None,
     ) -> None:
         object.__setattr__(self, "number", number)

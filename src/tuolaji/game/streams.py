@@ -76,6 +76,7 @@ from tuolaji.game.observation import Observation
 from tuolaji.game.points import penalty_to_opponents, trick_points_to_opponents
 from tuolaji.game.state import CompletedTrick, Phase
 from tuolaji.game.views import view
+from tuolaji.game.visibility import forgotten, seen_throw
 
 _NO_CARDS: Layers = (0, 0)
 
@@ -308,10 +309,13 @@ def _next_observation(obs: Observation, event: Event) -> Observation:
         case ThrowFailed():
             penalty = penalty_to_opponents(event.seat, obs.declarers, event.penalty)
             return obs._replace(
-                failed_throw=event,
+                # a whole event is seen as this seat may see it (R-V2)
+                failed_throw=seen_throw(event, seat),
                 penalties=obs.penalties + penalty,
                 opponents_points=obs.opponents_points + penalty,
-                must_beat=obs.rules.failed_throw_must_beat and event.blocker == seat,
+                must_beat=obs.rules.failed_throw_must_beat
+                and seat is not None
+                and event.blocker == seat,
             )
         case Played():
             return _played(obs, event)
@@ -320,12 +324,16 @@ def _next_observation(obs: Observation, event: Event) -> Observation:
                 raise StreamError(
                     f"trick {event.number} is won after {len(obs.trick)} plays, not 4"
                 )
-            trick = CompletedTrick(
-                event.number, obs.trick, event.seat, event.points, obs.failed_throw
-            )
-            gained = trick_points_to_opponents(event.seat, obs.declarers, event.points)
+            # the points not told are the declarers' (R-V3): none go to the opponents
+            points = None if event.points_hidden else event.points
+            trick = CompletedTrick(event.number, obs.trick, event.seat, points, obs.failed_throw)
+            gained = trick_points_to_opponents(event.seat, obs.declarers, points or 0)
+            tricks = obs.tricks
+            if tricks and obs.rules.hidden_history:
+                # the last trick is one trick older now: its cards are gone (R-V1)
+                tricks = (*tricks[:-1], forgotten(tricks[-1]))
             return obs._replace(
-                tricks=(*obs.tricks, trick),
+                tricks=(*tricks, trick),
                 opponents_points=obs.opponents_points + gained,
                 trick=(),
                 lead=None,

@@ -21,7 +21,11 @@ from its stream alone. What is hidden (docs/rules.md §11):
 Everything else is public as it stands. A failed throw
 (:class:`~tuolaji.game.events.ThrowFailed`) shows the attempted cards, the part led
 instead, the penalty and the blocker's seat (R-H1–R-H3) — never the blocker's hand,
-which no event carries.
+which no event carries; under ``hide_blocker`` every view but the blocker's own has no
+blocker (R-V2). Under ``hide_declarer_points`` a
+:class:`~tuolaji.game.events.TrickWon` the declarers win is seen by every seat without
+its points (R-V3). (``hidden_history``, R-V1, hides no event: a play is sent while its
+trick is on the table; what it hides is older tricks in an observation, a snapshot.)
 
 >>> from tuolaji.game.events import CardDrawn, Played
 >>> view(CardDrawn(seat=2, card=12), 2), view(CardDrawn(seat=2, card=12), 0)
@@ -44,6 +48,8 @@ from tuolaji.game.events import (
     HiddenTalonTaken,
     RoundEnded,
     TalonTaken,
+    ThrowFailed,
+    TrickWon,
 )
 from tuolaji.game.results import RoundResult
 
@@ -66,6 +72,10 @@ def view(event: Event, seat: int | None) -> Event:
     if type(event) is RoundEnded and event.result is not None:
         result = hidden_talon(event.result, seat)
         return event if result is event.result else dataclasses.replace(event, result=result)
+    if type(event) is TrickWon and event.points_hidden:
+        return TrickWon(event.number, event.seat, None)
+    if type(event) is ThrowFailed and event.blocker_hidden and event.blocker != seat:
+        return dataclasses.replace(event, blocker=None, blocker_hidden=False)
     return event
 
 

@@ -86,6 +86,10 @@ class Fields:
             raise self.fail(name, f"a whole number {bounds}")
         return value
 
+    def number_or_none(self, name: str) -> int | None:
+        """A whole number 0 or more, or null (a number not told: R-V3)."""
+        return None if self.get(name) is None else self.number(name)
+
     def signed(self, name: str) -> int:
         """A whole number of any sign (points can be negative: R-H3)."""
         value = self.get(name)

@@ -128,14 +128,14 @@ def describe(event: Event) -> Message | None:
         return by_seat(
             event.seat, _("You play {cards}."), _("{who} plays {cards}."), cards=event.cards
         )
-    if isinstance(event, TrickWon) and not event.points:
-        return by_seat(
-            event.seat,
-            _("Trick {n}: you win it."),
-            _("Trick {n}: {who} wins it."),
-            n=event.number,
-        )
     if isinstance(event, TrickWon):
+        if not event.points:  # none, or not told (R-V3)
+            return by_seat(
+                event.seat,
+                _("Trick {n}: you win it."),
+                _("Trick {n}: {who} wins it."),
+                n=event.number,
+            )
         return by_seat(
             event.seat,
             _("Trick {n}: you win it ({points})."),
@@ -162,7 +162,13 @@ def trick_message(trick: CompletedTrick) -> Message:
     out: Message = [_("Trick {n}:").format(n=trick.number)]
     for index, (seat, cards) in enumerate(trick.plays):
         out += [", " if index else " ", seat_name(seat), " ", CardRun(cards)]
+    if not trick.plays:
+        # TRANSLATORS: an old trick whose cards the table's rules hide (R-V1)
+        out += [" ", _("(its cards are hidden)")]
     out.append(" — ")
+    if trick.points is None:  # the declarers' points are not told (R-V3)
+        out += by_seat(trick.winner, _("you win."), _("{who} wins."))
+        return out
     out += by_seat(
         trick.winner,
         _("you win, {points}."),
@@ -204,7 +210,17 @@ def failed_throw_message(event: ThrowFailed) -> Message:
     blocker, R-H2), the part led instead and the penalty paid (R-H3). The event names the
     blocker's seat, not the blocker's cards: those stay hidden until they are played."""
     cards, forced = event.attempted, event.forced
-    if event.seat == HUMAN:
+    if event.blocker is None:  # who blocked it is not told (R-V2)
+        fails = by_seat(
+            event.seat,
+            _("Your throw of {cards} fails: {forced} can be beaten (R-H2)."),
+            # TRANSLATORS: {who} is the seat that threw; the seat that can beat the
+            # throw is not told under the table's rules. "'s" is only English.
+            _("{who}'s throw of {cards} fails: {forced} can be beaten (R-H2)."),
+            cards=cards,
+            forced=forced,
+        )
+    elif event.seat == HUMAN:
         fails = fill(
             _("Your throw of {cards} fails: {blocker} can beat {forced} (R-H2)."),
             cards=cards,

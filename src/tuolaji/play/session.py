@@ -25,7 +25,7 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.game.events import Event, RoundEnded, RoundStarted
+from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, ThrowFailed, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
@@ -301,7 +301,7 @@ class Session:
         events = self.game.events
         add = self._tricks.add
         for event in events[self._folded :]:
-            add(event)
+            add(view(event, HUMAN))  # as the human may see it (R-V2, R-V3)
         self._folded = len(events)
 
     def _update_offer(self) -> None:
@@ -328,10 +328,20 @@ class Session:
                 and self.waiting() is Waiting.SUMMARY
             ):
                 break
-            message = describe(events[told])
+            event = events[told]
+            # a failed throw's blocker and a trick's points as the human may see them
+            # (R-V2, R-V3); the other events the log tells in its own words
+            seen = view(event, HUMAN) if isinstance(event, ThrowFailed | TrickWon) else event
+            message = None if self._untold(event) else describe(seen)
             if message is not None:
-                self._tell(message, events[told])
+                self._tell(message, event)
             self._seen_events = told + 1
+
+    def _untold(self, event: Event) -> bool:
+        """Whether the log leaves ``event`` out: under ``hidden_history`` the plays and
+        failed throws, which the table shows while their trick is the one in progress
+        or the last (R-V1), and a log line would keep for good."""
+        return self.game.rules.hidden_history and isinstance(event, Played | ThrowFailed)
 
     def _tell(self, message: Message, event: Event) -> None:
         """Add a line that tells ``event`` to the log."""

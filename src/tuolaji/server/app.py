@@ -210,6 +210,14 @@ def create_app(config: ServerConfig) -> FastAPI:
             seat = room.seat_of_token(token)
             if seat is None:
                 raise HttpRefusal(403, "bad-token", "this token holds no seat of this room")
+            if room.game.rules.hidden_history and not room.game_over:
+                # the seat's record holds every play it was told: the old tricks too
+                raise HttpRefusal(
+                    403,
+                    "hidden-history",
+                    "R-V1: this table hides the cards of old tricks; a seat's record is "
+                    "given once the game is over",
+                )
             async with room.lock:
                 return room.seat_record_json(seat)
         if not room.game_over and room.row.status != "closed":

@@ -180,7 +180,13 @@ class ThrowFailedEvent(_Event):
     attempted: Annotated[str, _cards(2, HAND_SIZE, "the cards thrown")]
     forced: Annotated[str, _cards(1, HAND_SIZE, "the part led instead (R-H2)")]
     penalty: Annotated[int, Field(ge=0, description="the points the throw costs (R-H3)")]
-    blocker: Annotated[Seat, Field(description="the seat that can beat the forced part")]
+    blocker: Annotated[
+        Seat | None,
+        Field(
+            description="the seat that can beat the forced part; null for every seat "
+            "but the blocker's own under hide_blocker (R-V2)"
+        ),
+    ]
 
 
 class PlayedEvent(_Event):
@@ -198,7 +204,14 @@ class TrickWonEvent(_Event):
     type: Literal["trick_won"]
     number: Annotated[int, Field(ge=1, le=HAND_SIZE, description="the trick, 1 to 25")]
     seat: Annotated[Seat, Field(description="the winner")]
-    points: Annotated[int, Field(ge=0, description="the card points in it (R-O4)")]
+    points: Annotated[
+        int | None,
+        Field(
+            ge=0,
+            description="the card points in it (R-O4); null for a trick the declarers "
+            "won under hide_declarer_points (R-V3)",
+        ),
+    ]
 
 
 class TalonBonusEvent(_Event):

@@ -36,6 +36,7 @@ from tuolaji.game.record import GameRecord, record_of, replay
 from tuolaji.game.record_schema import read_action
 from tuolaji.game.state import Phase
 from tuolaji.game.views import view
+from tuolaji.game.visibility import shows_old_plays
 from tuolaji.i18n import using_language
 from tuolaji.server.botpool import BotPool
 from tuolaji.server.config import ServerConfig
@@ -422,6 +423,16 @@ class Room:
             return frame_text({**notice, "message": MOVED}), MOVED
         return error_frame(self.seq, "room-closed", "this room is closed"), "room closed"
 
+    def _can_catch_up(self, last_seq: int, count: int) -> bool:
+        """Whether a connection last told of event ``last_seq`` is sent the events since
+        (else a snapshot): not too far behind, and, under ``hidden_history``, missing
+        no play of a trick that is now older than the last (R-V1)."""
+        if not 0 <= count - last_seq <= self.config.catch_up_limit:
+            return False
+        return not (
+            self.game.rules.hidden_history and shows_old_plays(self.game.events[last_seq:count])
+        )
+
     async def attach(self, connection: Connection, last_seq: int | None) -> None:
         """A connection joins: it gets the events after ``last_seq`` when it is not too
         far behind, else a fresh snapshot (welcome); everyone sees who came."""
@@ -438,7 +449,7 @@ class Room:
                 presence.left_at = None
                 presence.away = False
             count = self.seq
-            if last_seq is not None and 0 <= count - last_seq <= self.config.catch_up_limit:
+            if last_seq is not None and self._can_catch_up(last_seq, count):
                 for text in event_frames(
                     self.game.events[last_seq:count], last_seq + 1, connection.seat, self.table
                 ):

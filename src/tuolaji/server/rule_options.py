@@ -53,6 +53,24 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "led instead (R-H2)."
         ),
     ),
+    "hidden_history": (
+        N_("Hide played cards"),
+        N_(
+            "Only the trick being played and the last one show their cards; older tricks "
+            "keep only their winner and points (R-V1)."
+        ),
+    ),
+    "hide_blocker": (
+        N_("Hide who blocks a throw"),
+        N_("After a failed throw, nobody but the blocker is told who could beat it (R-V2)."),
+    ),
+    "hide_declarer_points": (
+        N_("Hide the declarers' points"),
+        N_(
+            "The points the declaring team takes in tricks are shown to nobody until the "
+            "round ends (R-V3)."
+        ),
+    ),
 }
 
 #: choice option → value → label
@@ -74,7 +92,7 @@ def option_list() -> list[dict[str, Any]]:
     the lobby yet: a room keeps their preset's values.)
 
     >>> [option["kind"] for option in option_list()]
-    ['bool', 'bool', 'choice', 'number', 'bool']
+    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool']
     >>> option_list()[3]["min"], option_list()[3]["max"]
     (0, 200)
     """

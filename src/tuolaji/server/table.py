@@ -82,8 +82,11 @@ def point_cards(game: Game, observation: Observation) -> list[str]:
     summary shows beside the points (R-S1; a failed throw's penalty is no card). From
     the end of a round until the next round's first card is dealt, they are those of
     the round that ended: the game deals the next round at once, and a summary is shown
-    meanwhile."""
+    meanwhile. Under ``hidden_history`` none are listed (R-V1): only the points."""
     won: list[list[int]] = [[], []]
+    if observation.rules.hidden_history:
+        # R-V1: the cards of old tricks are not shown, so neither are their point cards
+        return ["", ""]
     if observation.tricks or not _between_rounds(observation):
         for trick in observation.tricks:
             cards = won[team_of(trick.winner)]
