@@ -64,6 +64,9 @@ CHANGED_BY: dict[str, set[str]] = {
     "joker_no_trump": {"R-T2"},
     "show_talon": {"R-K1"},
     "first_round_starter": {"R-T6"},
+    "hidden_history": {"R-V1"},
+    "hide_blocker": {"R-V2"},
+    "hide_declarer_points": {"R-V3"},
 }
 
 
@@ -161,6 +164,9 @@ RULE_SETS = st.builds(
     st.booleans(),
     st.booleans(),
     st.sampled_from(["redeal", "random", 0, 1, 2, 3]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
 )
 
 

@@ -66,7 +66,8 @@ export interface FailedThrowJson {
   attempted: string;
   forced: string;
   penalty: number;
-  blocker: number;
+  /** null: not told to this seat (hide_blocker, R-V2). */
+  blocker: number | null;
 }
 
 /** A play of a trick: [seat, cards]. */
@@ -76,7 +77,8 @@ export interface CompletedTrickJson {
   number: number;
   plays: PlayJson[];
   winner: number;
-  points: number;
+  /** null: the declarers' points, not told (hide_declarer_points, R-V3). */
+  points: number | null;
   failed_throw: FailedThrowJson | null;
 }
 
@@ -154,7 +156,7 @@ export type GameEvent =
   | { type: 'hidden_buried'; seat: number; count: number }
   | ({ type: 'throw_failed' } & FailedThrowJson)
   | { type: 'played'; seat: number; cards: string }
-  | { type: 'trick_won'; number: number; seat: number; points: number }
+  | { type: 'trick_won'; number: number; seat: number; points: number | null }
   | { type: 'talon_bonus'; talon: string; multiplier: number; points: number }
   | {
       type: 'round_ended';

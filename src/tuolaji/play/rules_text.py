@@ -34,6 +34,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Throwing several combinations at once"), ("R-H1", "R-H2", "R-H3")),
     (N_("Who wins a trick"), ("R-W1", "R-W2", "R-W3", "R-W4", "R-W5")),
     (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5", "R-S6")),
+    (N_("What each player sees"), ("R-V1", "R-V2", "R-V3")),
 )
 
 #: what a paragraph adds to its rule's brief, for the rules no option changes (rules
@@ -371,6 +372,33 @@ def _end_of_game(rules: RuleSet) -> str:
     ).format(attempts=attempts)
 
 
+def _hidden_history(rules: RuleSet) -> str:
+    """R-V1, by ``hidden_history``."""
+    if rules.hidden_history:
+        return _(
+            "Only the trick being played and the last one show their cards. Of older "
+            "tricks everyone still sees who won them and their points, but not the cards."
+        )
+    return _("Every trick of the round stays in view, cards and all.")
+
+
+def _hidden_blocker(rules: RuleSet) -> str:
+    """R-V2, by ``hide_blocker``."""
+    if rules.hide_blocker:
+        return _("After a failed throw nobody is told who could beat it, except that player.")
+    return _("After a failed throw everyone is told who could beat it.")
+
+
+def _hidden_declarer_points(rules: RuleSet) -> str:
+    """R-V3, by ``hide_declarer_points``."""
+    if rules.hide_declarer_points:
+        return _(
+            "The points the declarers win in tricks are shown to nobody until the round "
+            "ends; the opponents' points are shown as they come."
+        )
+    return _("Every trick's points are shown as it is won.")
+
+
 #: the paragraphs written for the options in force, by rule id
 OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-T2": _declaring,
@@ -388,6 +416,9 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-H2": _failed_throw,
     "R-H3": _penalty,
     "R-S2": _talon_bonus,
+    "R-V1": _hidden_history,
+    "R-V2": _hidden_blocker,
+    "R-V3": _hidden_declarer_points,
 }
 
 #: one line naming each preset

@@ -48,8 +48,13 @@ def replay_json(record: GameRecord) -> dict[str, Any]:
     final = replay(record)  # checks every action against the rules first
     # Dealt again from the packs the replay dealt (the record's, then the seed's), the
     # game goes exactly as it did.
+    # A finished game hides nothing: the replay shows every trick, blocker and point
+    # (R-V1–R-V3 change what is told, never the play, so the game goes the same).
+    shown_rules = record.rules.with_options(
+        hidden_history=False, hide_blocker=False, hide_declarer_points=False
+    )
     game = Game(
-        record.rules,
+        shown_rules,
         record.seed,
         decks=list(final.packs),
         start=record.start,

@@ -69,6 +69,9 @@ RULE_BRIEFS: dict[str, str] = {
         "A level stops on a must-defend rank and moves past it only by winning a round on "
         "it as declarers."
     ),
+    "R-V1": N_("With hidden history, only the trick in play and the last one show their cards."),
+    "R-V2": N_("With the blocker hidden, only the blocker knows who could beat a failed throw."),
+    "R-V3": N_("With the declarers' points hidden, nobody sees them until the round ends."),
 }
 
 

@@ -84,13 +84,15 @@ export function TrickView({ replay, observation }: { replay: Replay; observation
           </li>
         ))}
       </ul>
-      <p>{t('{name} wins the trick and {points} points.', { name: seatName(replay, trick.winner), points: trick.points })}</p>
+      <p>{t('{name} wins the trick and {points} points.', { name: seatName(replay, trick.winner), points: trick.points ?? 0 })}</p>
       {trick.failed_throw !== null && (
         <p>
           {t('{name} tried to throw {cards}, but {blocker} could beat it: penalty {penalty}.', {
             name: seatName(replay, trick.failed_throw.seat),
             cards: trick.failed_throw.attempted,
-            blocker: seatName(replay, trick.failed_throw.blocker),
+            // a replay shows the blocker (the game is over: nothing is hidden)
+            blocker:
+              trick.failed_throw.blocker === null ? '—' : seatName(replay, trick.failed_throw.blocker),
             penalty: trick.failed_throw.penalty,
           })}
         </p>

@@ -252,6 +252,7 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
           pov={pov}
           tricks={obs.tricks}
           lastOnly={pastTricks === 'last'}
+          hiddenHistory={obs.rules.hidden_history === true}
           onClose={() => setPastTricks(null)}
         />
       )}

@@ -14,6 +14,8 @@ export interface TricksDialogProps {
   tricks: readonly CompletedTrickJson[];
   /** Only the last trick, or all of them. */
   lastOnly: boolean;
+  /** The table hides the cards of tricks older than the last (hidden_history, R-V1). */
+  hiddenHistory?: boolean;
   onClose: () => void;
 }
 
@@ -35,8 +37,9 @@ function TrickItem({ pov, trick }: { pov: PointOfView; trick: CompletedTrickJson
 }
 
 /** The dialog of past tricks. */
-export function TricksDialog({ pov, tricks, lastOnly, onClose }: TricksDialogProps) {
-  const shown = lastOnly ? tricks.slice(-1) : tricks;
+export function TricksDialog({ pov, tricks, lastOnly, hiddenHistory = false, onClose }: TricksDialogProps) {
+  // under hidden_history only the last trick has its cards: the others are not listed
+  const shown = lastOnly || hiddenHistory ? tricks.slice(-1) : tricks;
   return (
     <Dialog
       title={lastOnly ? t('Last trick') : t('Tricks of this round')}
@@ -44,6 +47,11 @@ export function TricksDialog({ pov, tricks, lastOnly, onClose }: TricksDialogPro
       testId={lastOnly ? 'last-trick-dialog' : 'tricks-dialog'}
       onClose={onClose}
     >
+      {hiddenHistory && tricks.length > 1 && (
+        <p class="muted" data-testid="older-tricks-hidden">
+          {t('This table hides the cards of older tricks: only the last trick is shown (R-V1).')}
+        </p>
+      )}
       {shown.length === 0 ? (
         <p>{t('No trick has been played yet this round.')}</p>
       ) : (

@@ -84,8 +84,9 @@ export function describeEvent(pov: PointOfView, event: GameEvent, cards: CardWri
 }
 
 /** "Trick 3: North wins it (10 points)." */
-export function trickWonText(pov: PointOfView, number: number, winner: number, points: number): string {
-  if (points === 0) {
+export function trickWonText(pov: PointOfView, number: number, winner: number, points: number | null): string {
+  // null: the points are not told (hide_declarer_points, R-V3)
+  if (points === 0 || points === null) {
     return bySeat(
       pov,
       winner,
@@ -117,7 +118,17 @@ export function failedThrowText(pov: PointOfView, thrown: FailedThrowJson, cards
   const attempted = cards(thrown.attempted);
   const forced = cards(thrown.forced);
   let fails: string;
-  if (pov.viewer === thrown.seat) {
+  if (thrown.blocker === null) {
+    // who can beat it is not told (hide_blocker, R-V2)
+    fails =
+      pov.viewer === thrown.seat
+        ? t('Your throw of {cards} fails: {forced} can be beaten (R-H2).', { cards: attempted, forced })
+        : t("{who}'s throw of {cards} fails: {forced} can be beaten (R-H2).", {
+            who: seatName(pov, thrown.seat),
+            cards: attempted,
+            forced,
+          });
+  } else if (pov.viewer === thrown.seat) {
     fails = t('Your throw of {cards} fails: {blocker} can beat {forced} (R-H2).', {
       cards: attempted,
       blocker: seatName(pov, thrown.blocker),
