@@ -6,6 +6,7 @@ observation exactly."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from tuolaji.game.event_json import event_from_json, event_to_json
 from tuolaji.game.events import Played, ThrowFailed, TrickWon
 from tuolaji.game.observation import Observation
 from tuolaji.game.observation_json import observation_from_json, observation_to_json
+from tuolaji.game.record import load_record, record_of, replay, save_record
 from tuolaji.game.state import Phase
 
 from .test_properties import steps
@@ -179,3 +181,15 @@ def test_the_options_are_written_only_when_set_and_read_back() -> None:
     for rules in (HIDDEN, NO_BLOCKER, NO_POINTS, ALL):
         assert rules_from_spec(json.loads(json.dumps(rules.to_spec()))) == rules
     assert ALL.to_spec()["hide_blocker"] is True
+
+
+def test_r_v1_to_r_v3_a_record_round_trips_and_replays_the_same_game(tmp_path: Path) -> None:
+    game = Game(ALL, 8, round_limit=1)
+    for _ in steps(game, random_players(8)):
+        pass
+    path = tmp_path / "game.json"
+    save_record(record_of(game, ["a", "b", "c", "d"]), path)
+    record = load_record(path)
+    assert record.rules == ALL
+    again = replay(record)
+    assert again.results == game.results and again.events == game.events
