@@ -83,6 +83,8 @@ def test_s12_the_shengji_preset() -> None:
         "joker_no_trump": True,
         "show_talon": False,
         "first_round_starter": "redeal",
+        # a table setting, not a rule of play: the preset leaves it off (R-U1)
+        "takebacks": False,
     }
     assert SHENGJI.options() == expected
 

@@ -42,6 +42,7 @@ TABLE = [
     ("joker_no_trump", True, True, True),
     ("show_talon", True, True, False),
     ("first_round_starter", "redeal", "redeal", "redeal"),
+    ("takebacks", False, False, False),
 ]
 OPTIONS = [name for name, *_values in TABLE]
 #: the options classic sets: the first five

@@ -62,6 +62,9 @@ class RuleSet:
     show_talon: bool = True
     #: R-T6: who starts round 1 when nobody declares (``"redeal"``: deal again).
     first_round_starter: FirstRoundStarter = "redeal"
+    #: R-U1 (a table setting, not a rule of play): a player may take back their last
+    #: play or declaration while nobody has acted after it.
+    takebacks: bool = False
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
@@ -194,6 +197,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "joker_no_trump",
     "show_talon",
     "first_round_starter",
+    "takebacks",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)

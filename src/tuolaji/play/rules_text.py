@@ -34,6 +34,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Throwing several combinations at once"), ("R-H1", "R-H2", "R-H3")),
     (N_("Who wins a trick"), ("R-W1", "R-W2", "R-W3", "R-W4", "R-W5")),
     (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5", "R-S6")),
+    (N_("Table settings"), ("R-U1",)),
 )
 
 #: what a paragraph adds to its rule's brief, for the rules no option changes (rules
@@ -371,6 +372,17 @@ def _end_of_game(rules: RuleSet) -> str:
     ).format(attempts=attempts)
 
 
+def _takebacks(rules: RuleSet) -> str:
+    """R-U1, by ``takebacks``."""
+    if rules.takebacks:
+        return f"{rule_brief('R-U1')} " + _(
+            "At this table takebacks are on: press u to take back your last play or "
+            "declaration, until the next player acts or the next card is drawn. A play that "
+            "ends the round, or an action that settles the trump, cannot be taken back."
+        )
+    return f"{rule_brief('R-U1')} " + _("At this table takebacks are off.")
+
+
 #: the paragraphs written for the options in force, by rule id
 OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-T2": _declaring,
@@ -388,6 +400,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-H2": _failed_throw,
     "R-H3": _penalty,
     "R-S2": _talon_bonus,
+    "R-U1": _takebacks,
 }
 
 #: one line naming each preset

@@ -69,6 +69,10 @@ RULE_BRIEFS: dict[str, str] = {
         "A level stops on a must-defend rank and moves past it only by winning a round on "
         "it as declarers."
     ),
+    "R-U1": N_(
+        "Where the table allows takebacks, a player may take back their last action while "
+        "nobody has acted after it."
+    ),
 }
 
 
