@@ -64,6 +64,7 @@ CHANGED_BY: dict[str, set[str]] = {
     "joker_no_trump": {"R-T2"},
     "show_talon": {"R-K1"},
     "first_round_starter": {"R-T6"},
+    "takebacks": {"R-U1"},
 }
 
 
@@ -161,6 +162,7 @@ RULE_SETS = st.builds(
     st.booleans(),
     st.booleans(),
     st.sampled_from(["redeal", "random", 0, 1, 2, 3]),
+    st.booleans(),
 )
 
 

@@ -376,8 +376,8 @@ def _takebacks(rules: RuleSet) -> str:
     """R-U1, by ``takebacks``."""
     if rules.takebacks:
         return f"{rule_brief('R-U1')} " + _(
-            "At this table takebacks are on: press u to take back your last play or "
-            "declaration, until the next player acts or the next card is drawn. A play that "
+            "At this table takebacks are on: you may take back your last play or "
+            "declaration until the next player acts or the next card is drawn. A play that "
             "ends the round, or an action that settles the trump, cannot be taken back."
         )
     return f"{rule_brief('R-U1')} " + _("At this table takebacks are off.")
