@@ -27,6 +27,7 @@ from tuolaji.cli_options import (
     RAY_ADDRESS_HELP,
     executor_choice,
     executor_errors,
+    takebacks_refusal,
 )
 from tuolaji.i18n import N_, _, ngettext
 
@@ -141,6 +142,8 @@ def analyse(
         record = load_record(file)
     except RecordError as error:  # a file missing or unreadable, or not a record
         fail(str(error))
+    if record.rules.takebacks:  # R-U1: the bots' analysis knows no takebacks
+        refuse(takebacks_refusal())
     try:
         with executor_errors(), _progress(shown=not as_json) as tick:
             analysis = analyse_record(

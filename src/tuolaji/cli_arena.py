@@ -40,6 +40,7 @@ from tuolaji.cli_options import (
     rules_option,
     seat_players,
     side_players,
+    takebacks_refused,
 )
 from tuolaji.i18n import N_, _, ngettext
 
@@ -133,7 +134,7 @@ def simulate(
     if rounds is None and games is None:
         games = DEFAULT_GAMES
     names = seat_players(players)  # checked as the command line was read
-    rule_set = rules_option(rules, option)
+    rule_set = takebacks_refused(rules_option(rules, option))
     executor_choice(context, executor, jobs, ray_address)
     try:
         check_simulation(
@@ -260,7 +261,7 @@ def tournament(
         )
     except ValueError as error:
         usage_error(str(error))
-    rule_set = rules_option(rules, option)
+    rule_set = takebacks_refused(rules_option(rules, option))
     if out is not None:
         require_extra_or_exit("arena")  # the chart is drawn at the end: check before the deals
         folder: Path = out

@@ -60,6 +60,23 @@ def rules_option(preset: str, options: list[str] | None) -> RuleSet:
         usage_error(str(error))
 
 
+def takebacks_refused(rules: RuleSet) -> RuleSet:
+    """``rules``, unless they have ``takebacks`` on (R-U1): a usage error of ``--option``
+    then, since the bots of a tournament, a simulation or an analysis never take back."""
+    if rules.takebacks:
+        usage_error(takebacks_refusal(), "--option")
+    return rules
+
+
+def takebacks_refusal() -> str:
+    """Why a run of bots refuses ``takebacks``, in the language in force."""
+    return _(
+        "the option takebacks is a table setting for people (R-U1): bots never take back, "
+        "so tournaments, simulations and analyses play without it; leave out "
+        "--option takebacks=true"
+    )
+
+
 def check_output_folder(option: str, check: Callable[[], object]) -> None:
     """Run ``check`` (an output-folder check of ``arena``) before a long run starts, and
     turn its refusal into a usage error of ``option``."""

@@ -86,6 +86,8 @@ def test_s12_the_shengji_preset() -> None:
         "hidden_history": False,
         "hide_blocker": False,
         "hide_declarer_points": False,
+        # a table setting, not a rule of play: the preset leaves it off (R-U1)
+        "takebacks": False,
     }
     assert SHENGJI.options() == expected
 

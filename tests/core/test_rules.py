@@ -45,6 +45,7 @@ TABLE = [
     ("hidden_history", False, False, False),
     ("hide_blocker", False, False, False),
     ("hide_declarer_points", False, False, False),
+    ("takebacks", False, False, False),
 ]
 OPTIONS = [name for name, *_values in TABLE]
 #: the options classic sets: the first five

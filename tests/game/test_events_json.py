@@ -35,6 +35,7 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TalonBonus,
     TalonFlipped,
     TalonTaken,
@@ -66,6 +67,7 @@ TYPE_NAMES: dict[type, str] = {
     TalonBonus: "talon_bonus",
     RoundEnded: "round_ended",
     GameOver: "game_over",
+    TakenBack: "taken_back",
 }
 
 
@@ -90,6 +92,8 @@ def game_events() -> list[Event]:
 #: one valid JSON form of each type, for the refusal tests (the first 8 games bring
 #: every type: tests/game/test_streams.py)
 SAMPLES = {type(event): event_to_json(event) for event in played_events(range(8))}
+# takebacks happen only at tables that allow them (R-U1): none of those games has one
+SAMPLES[TakenBack] = event_to_json(TakenBack(2, "play"))
 
 
 def test_every_event_type_is_in_the_union_and_has_its_stable_name() -> None:

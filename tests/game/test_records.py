@@ -500,8 +500,8 @@ FIELD_ERRORS = [
     ),
     pytest.param(
         change_action(8, [3, 0]),
-        "action 9 ([3, 0]) must start with the action's name (draw, declare, pass, bury or "
-        "play), not the number 3",
+        "action 9 ([3, 0]) must start with the action's name (draw, declare, pass, bury, "
+        "play or takeback), not the number 3",
         id="name-number",
     ),
     pytest.param(

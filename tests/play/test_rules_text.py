@@ -67,6 +67,7 @@ CHANGED_BY: dict[str, set[str]] = {
     "hidden_history": {"R-V1"},
     "hide_blocker": {"R-V2"},
     "hide_declarer_points": {"R-V3"},
+    "takebacks": {"R-U1"},
 }
 
 
@@ -164,6 +165,7 @@ RULE_SETS = st.builds(
     st.booleans(),
     st.booleans(),
     st.sampled_from(["redeal", "random", 0, 1, 2, 3]),
+    st.booleans(),
     st.booleans(),
     st.booleans(),
     st.booleans(),

@@ -41,6 +41,7 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TalonBonus,
     TalonFlipped,
     TalonTaken,
@@ -102,6 +103,7 @@ SAMPLES: dict[type[Any], Event] = {
     TalonBonus: TalonBonus(talon=_TALON, multiplier=4, points=100),
     RoundEnded: RoundEnded(2, -10, True, 2, (3, 11), 1, 1, _RESULT),
     GameOver: GameOver(winner=1, levels=(4, 13)),
+    TakenBack: TakenBack(seat=2, kind="play"),
 }
 
 
@@ -211,10 +213,12 @@ def _deal_quietly(game: Game) -> None:
         game.pass_declaring(seat)
 
 
-def _whole_game(preset: str, seed: int) -> tuple[Game, Counter[str]]:
+def _whole_game(preset: str, seed: int, takebacks: bool = False) -> tuple[Game, Counter[str]]:
     """A whole game of random players (throwing often) to its end, every event frame of
-    it, for every viewer, checked against its form; how many frames of each type."""
-    game = Game(rules_from_spec(preset), seed)
+    it, for every viewer, checked against its form; how many frames of each type. With
+    ``takebacks``, now and then the last action is taken back (R-U1)."""
+    rules = rules_from_spec(preset)
+    game = Game(rules.with_options(takebacks=True) if takebacks else rules, seed)
     players = [RandomPlayer(seed * 4 + seat, throw_rate=0.3) for seat in range(4)]
     seen: Counter[str] = Counter()
     told = 0
@@ -225,6 +229,10 @@ def _whole_game(preset: str, seed: int) -> tuple[Game, Counter[str]]:
             _deal_quietly(game)
         else:
             step(game, players)
+            last = game.last_action
+            seat = getattr(last, "seat", None)
+            if takebacks and seat is not None and game.can_takeback(seat) and told % 5 == 0:
+                game.takeback(seat)
         for viewer in VIEWERS:
             for text in event_frames(game.events[told:], told + 1, viewer):
                 frame = _SERVER_FRAME.validate_json(text)
@@ -239,7 +247,7 @@ def test_every_event_frame_of_whole_games_fits_its_form() -> None:
     no_trump = 0
     for preset in ("standard", "classic"):
         for seed in (1, 2):
-            game, frames = _whole_game(preset, seed)
+            game, frames = _whole_game(preset, seed, takebacks=seed == 2)
             assert game.winner is not None
             no_trump += sum(1 for result in game.results if result.suit is None)
             seen += frames

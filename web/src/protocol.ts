@@ -10,7 +10,7 @@ export type Seat = 0 | 1 | 2 | 3;
 export type SuitLetter = 'S' | 'H' | 'D' | 'C';
 /** A hand group's suit: a plain suit or the trumps. */
 export type GroupSuit = SuitLetter | 'trump';
-export type ActionKind = 'declare' | 'pass' | 'bury' | 'play';
+export type ActionKind = 'declare' | 'pass' | 'bury' | 'play' | 'takeback';
 export type Phase = 'draw' | 'declare' | 'exchange' | 'play' | 'over';
 export type RoomStatus = 'waiting' | 'playing' | 'finished' | 'closed';
 
@@ -169,7 +169,8 @@ export type GameEvent =
       next_starter: number;
       result: RoundResultJson | null;
     }
-  | { type: 'game_over'; winner: number; levels: [number, number] };
+  | { type: 'game_over'; winner: number; levels: [number, number] }
+  | { type: 'taken_back'; seat: number; kind: 'declare' | 'pass' | 'bury' | 'play' };
 
 export type GameEventType = GameEvent['type'];
 

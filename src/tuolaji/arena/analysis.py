@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tuolaji.arena.executors import ExecutorChoice, check_executor, open_runner
-from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS
+from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOBS, check_rules
 from tuolaji.bots.burial import burial_candidates
 from tuolaji.bots.heuristic import HeuristicPlayer
 from tuolaji.bots.inference import Guesser, check_weight
@@ -426,6 +426,7 @@ def analyse_record(
     try:
         check_weight(inference)
         check_executor(executor, jobs, ray_address)
+        check_rules(record.rules)
     except ValueError as error:
         raise AnalysisError(str(error)) from None
     budget = Budget(guesses, seed, width, inference)

@@ -9,6 +9,11 @@ each message states it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tuolaji.core.rules import RuleSet
+
 #: Most whole games one ``simulate`` run plays.
 MAX_GAMES = 100_000
 #: Whole games ``tuolaji simulate`` plays when given neither a number of games nor of
@@ -45,6 +50,22 @@ def check_count(noun: str, value: int, high: int, low: int = 1) -> None:
         raise ValueError(f"the number of {noun} must be a whole number, not {value!r}")
     if not low <= value <= high:
         raise ValueError(f"the number of {noun} must be from {low} to {high}, not {value}")
+
+
+#: why a run of bots refuses the ``takebacks`` table setting (R-U1)
+TAKEBACKS_REFUSED = (
+    "the option takebacks is a table setting for people (R-U1): bots never take back, so "
+    "tournaments, simulations and analyses play without it; leave out "
+    "--option takebacks=true"
+)
+
+
+def check_rules(rules: RuleSet) -> None:
+    """Refuse rules a run of bots cannot stand for, with a ``ValueError`` that says why:
+    ``takebacks`` on (R-U1), a table setting for people that no bot ever uses, so that a
+    measure made with it would claim what it never tried."""
+    if rules.takebacks:
+        raise ValueError(TAKEBACKS_REFUSED)
 
 
 def check_seed(seed: int) -> None:

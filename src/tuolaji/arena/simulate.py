@@ -19,7 +19,14 @@ from typing import Any
 
 from tuolaji.arena.executors import ExecutorChoice, check_executor, open_runner
 from tuolaji.arena.jobs import Runner
-from tuolaji.arena.limits import MAX_GAMES, MAX_JOBS, MAX_ROUNDS, check_count, check_seed
+from tuolaji.arena.limits import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_ROUNDS,
+    check_count,
+    check_rules,
+    check_seed,
+)
 from tuolaji.arena.outputs import prepare_output_folder
 from tuolaji.arena.runner import close_players, play_until
 from tuolaji.bots.external import NO_FALLBACKS, FallbackTally
@@ -221,6 +228,7 @@ def simulate(
     ``ray_address``); the summary is the same but for its times. Bad settings are
     refused before anything is played (:func:`check_simulation`).
     """
+    check_rules(rules)
     labels = check_simulation(
         rounds=rounds,
         games=games,

@@ -25,6 +25,7 @@ from tuolaji.arena.limits import (
     MAX_REPLACED_SHARE,
     MIN_DEALS_FOR_VERDICT,
     check_count,
+    check_rules,
     check_seed,
 )
 from tuolaji.arena.outputs import prepare_output_folder
@@ -219,6 +220,7 @@ def run_tournament(
     :class:`~tuolaji.arena.jobs.ExecutorError`, before any deal.
     """
     labels = check_tournament(players, deals, jobs, factory, seed, executor, ray_address)
+    check_rules(rules)
     names = (players[0], players[1])
     if records is not None:
         prepare_output_folder(records, [RECORD_FILES])

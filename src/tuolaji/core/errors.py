@@ -74,6 +74,20 @@ NO_REINFORCING = "no-reinforcing"
 """With ``reinforce`` off, the seat whose single stands shows its twin to make it a pair
 (R-T3); ``cards``: the standing single; ``details``: ``seat``."""
 
+TAKEBACKS_OFF = "takebacks-off"
+"""A takeback at a table whose rules have ``takebacks`` off (R-U1)."""
+NOT_YOUR_ACTION = "not-your-action"
+"""A takeback asked by a seat the last action is not of (R-U1); ``details``: ``seat``
+(whose action it is)."""
+ACTED_SINCE = "acted-since"
+"""A takeback of an action someone acted after (R-U1); ``details``: ``seat`` (the seat
+that acted since), or none when a card was drawn since."""
+FINAL_ACTION = "final-action"
+"""A takeback of an action that settled the trump or ended the round (R-U1): it showed
+cards nobody may unsee; ``details``: ``ended`` (1 when it ended the round)."""
+NOTHING_TO_TAKE_BACK = "nothing-to-take-back"
+"""A takeback by a seat that has no action to take back (R-U1)."""
+
 
 class TuolajiError(Exception):
     """The root of the errors tuolaji raises on purpose: refused actions

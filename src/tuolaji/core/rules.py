@@ -68,6 +68,9 @@ class RuleSet:
     hide_blocker: bool = False
     #: R-V3: the points the declarers take in tricks are told to nobody until the round ends.
     hide_declarer_points: bool = False
+    #: R-U1 (a table setting, not a rule of play): a player may take back their last
+    #: play or declaration while nobody has acted after it.
+    takebacks: bool = False
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
@@ -208,6 +211,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "hidden_history",
     "hide_blocker",
     "hide_declarer_points",
+    "takebacks",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)

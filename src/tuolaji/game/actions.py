@@ -1,4 +1,5 @@
-"""The five things a game can be told to do, as frozen values that records store."""
+"""The things a game can be told to do, as frozen values that records store: the five
+actions of the rules, and a takeback where the table allows them (R-U1)."""
 
 from __future__ import annotations
 
@@ -46,14 +47,25 @@ class Play:
     cards: tuple[int, ...]
 
 
-Action = Draw | Declare | Pass | Bury | Play
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """``seat`` takes back its last action, which nobody has acted after (R-U1: only at
+    a table whose rules have ``takebacks`` on)."""
+
+    seat: int
+
+
+Action = Draw | Declare | Pass | Bury | Play | Takeback
 
 
 def action_to_json(action: Action) -> list[Any]:
-    """The compact JSON form a record stores: ``["draw", 12]``, ``["play", 3, "AS AS"]``."""
+    """The compact JSON form a record stores: ``["draw", 12]``, ``["play", 3, "AS AS"]``,
+    ``["takeback", 3]``."""
     if isinstance(action, Draw):
         return ["draw", action.count]
     if isinstance(action, Pass):
         return ["pass", action.seat]
+    if isinstance(action, Takeback):
+        return ["takeback", action.seat]
     name = {Declare: "declare", Bury: "bury", Play: "play"}[type(action)]
     return [name, action.seat, format_cards(action.cards)]

@@ -46,6 +46,7 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TalonBonus,
     TalonFlipped,
     TalonTaken,
@@ -141,6 +142,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
         case GameOver():
             return {"type": "game_over", "winner": event.winner, "levels": list(event.levels)}
+        case TakenBack():
+            return {"type": "taken_back", "seat": event.seat, "kind": event.kind}
         case _:
             assert_never(event)
 
@@ -259,6 +262,18 @@ def _talon_count(fields: Fields, name: str) -> int:
     return count
 
 
+#: the kinds of action a takeback can undo (R-U1)
+TAKEN_BACK_KINDS = ("declare", "pass", "bury", "play")
+
+
+def _taken_back_kind(fields: Fields) -> str:
+    kind = fields.get("kind")
+    if not isinstance(kind, str) or kind not in TAKEN_BACK_KINDS:
+        kinds = ", ".join(TAKEN_BACK_KINDS)
+        raise fields.fail("kind", f"the kind of action taken back, one of {kinds}")
+    return kind
+
+
 def result_to_json(result: RoundResult) -> dict[str, Any]:
     """A finished round's result as JSON, its talon included: no secret once the round
     is over (R-K1) — unless ``talon_public`` is false (``show_talon`` off): the field is
@@ -352,4 +367,5 @@ _READERS: dict[str, Callable[[Fields], Event]] = {
     ),
     "round_ended": _round_ended,
     "game_over": lambda f: GameOver(f.team("winner"), f.pair_of_numbers("levels")),
+    "taken_back": lambda f: TakenBack(f.seat("seat"), _taken_back_kind(f)),
 }

@@ -212,6 +212,15 @@ class RoundEnded(Frozen):
 
 
 @dataclass(frozen=True, slots=True)
+class TakenBack(Frozen):
+    """``seat`` took back its last action, a ``kind`` of ``"declare"``, ``"pass"``,
+    ``"bury"`` or ``"play"`` (R-U1): the game stands again where it stood before it."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Frozen):
     """A team's level passed A (R-S5)."""
 
@@ -238,5 +247,6 @@ Event: TypeAlias = (
     | TalonBonus
     | RoundEnded
     | GameOver
+    | TakenBack
 )
 """Every event there is (a closed union: a ``match`` over it is checked exhaustive)."""

@@ -35,7 +35,7 @@ from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.core.trump import TrumpContext
 from tuolaji.game.action_log import ActionLog
-from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play
+from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play, Takeback
 from tuolaji.game.checks import (
     DRAWN_CARDS,
     check_draw,
@@ -46,7 +46,16 @@ from tuolaji.game.checks import (
     seat_number,
 )
 from tuolaji.game.dealing import chance_seat, draw_card, settle_trump
-from tuolaji.game.events import Buried, Declared, Event, GameOver, Passed, Redealt, RoundStarted
+from tuolaji.game.events import (
+    Buried,
+    Declared,
+    Event,
+    GameOver,
+    Passed,
+    Redealt,
+    RoundStarted,
+    TakenBack,
+)
 from tuolaji.game.legal import LegalBurials, LegalDeclarations, LegalPlays
 from tuolaji.game.packs import Dealer
 from tuolaji.game.playing import lay_cards
@@ -54,6 +63,7 @@ from tuolaji.game.position import Position, check_position, position_of_round, r
 from tuolaji.game.results import RoundResult
 from tuolaji.game.settlement import settle_round
 from tuolaji.game.state import Phase, RoundStart, RoundState
+from tuolaji.game.takebacks import Takebacks, takebacks_off
 from tuolaji.game.turn import ActionKind, Turn, could_declare, seats_that_could_declare, turn_of
 
 ACE: Final = 12
@@ -110,6 +120,9 @@ class Game:
         self.events: list[Event] = []
         self._log = ActionLog()
         self.results: list[RoundResult] = []
+        # R-U1: the rounds before the actions that may be taken back; None (nothing
+        # kept, nothing paid) unless the table allows takebacks
+        self._takebacks: Takebacks | None = Takebacks() if rules.takebacks else None
 
     @classmethod
     def from_position(
@@ -166,6 +179,8 @@ class Game:
         twin._log = self._log.copy()
         twin.results = list(self.results)
         twin.round = self.round.copy()
+        if self._takebacks is not None:
+            twin._takebacks = self._takebacks.copy()
         return twin
 
     # ----------------------------------------------------------------- the deal
@@ -269,6 +284,8 @@ class Game:
         state = self.round
         self.events.append(draw_card(state))
         self._log.draw()
+        if self._takebacks is not None:
+            self._takebacks.drawn()
         if state.drawn == DRAWN_CARDS:
             state.talon = tuple(state.deck[DRAWN_CARDS:])
             declaration = state.declaration
@@ -321,6 +338,10 @@ class Game:
         outcome = self._declaration_after(seat, cards)
         mark = len(self.events)
         state = self.round
+        phase = self.phase
+        takebacks = self._takebacks
+        if takebacks is not None:
+            takebacks.keep(seat, "declare", state, phase)
         state.declaration = outcome
         state.declarations += (outcome,)
         self.events.append(Declared(seat, outcome.cards))
@@ -331,6 +352,8 @@ class Game:
             else:
                 state.window_passes = 0
                 state.window_seat = next_seat(seat)
+        if takebacks is not None:
+            takebacks.acted(seat, final=self.round is not state or self.phase is not phase)
         return self.events[mark:]
 
     def check_pass(self, seat: object) -> None:
@@ -349,12 +372,17 @@ class Game:
         self.check_pass(seat)
         mark = len(self.events)
         state = self.round
+        takebacks = self._takebacks
+        if takebacks is not None:
+            takebacks.keep(seat, "pass", state, self.phase)
         self.events.append(Passed(seat))
         self._log.add(Pass(seat))
         state.window_passes += 1
         state.window_seat = next_seat(seat)
         if state.window_passes == SEATS:
             self._settle_trump()
+        if takebacks is not None:
+            takebacks.acted(seat, final=state.window_passes == SEATS)
         return self.events[mark:]
 
     def _settle_trump(self) -> None:
@@ -398,6 +426,9 @@ class Game:
         layers = self._checked_bury(seat, cards)
         mark = len(self.events)
         state = self.round
+        takebacks = self._takebacks
+        if takebacks is not None:
+            takebacks.keep(seat, "bury", state, self.phase)
         state.hands[seat] = remove_layers(state.hands[seat], layers)
         state.hand_sizes[seat] -= len(cards)
         state.talon = tuple(sorted(cards))
@@ -405,6 +436,8 @@ class Game:
         self.phase = Phase.PLAY
         self.events.append(Buried(seat, state.talon))
         self._log.add(Bury(seat, tuple(cards)))
+        if takebacks is not None:
+            takebacks.acted(seat, final=False)
         return self.events[mark:]
 
     # -------------------------------------------------------------------- play
@@ -432,10 +465,54 @@ class Game:
     def _play(self, seat: int, cards: Sequence[int]) -> list[Event]:
         play, lead = self._checked_play(seat, cards)
         mark = len(self.events)
+        takebacks = self._takebacks
+        if takebacks is not None:
+            takebacks.keep(seat, "play", self.round, self.phase)
         self._log.play(seat, tuple(cards))
-        if lay_cards(self.round, self.rules, seat, cards, play, lead, self.events):
+        ended = lay_cards(self.round, self.rules, seat, cards, play, lead, self.events)
+        if ended:
             self._end_round()
+        if takebacks is not None:
+            takebacks.acted(seat, final=ended, ended=ended)
         return self.events[mark:]
+
+    # --------------------------------------------------------------- takeback
+
+    def check_takeback(self, seat: object) -> None:
+        """Refuse a takeback (R-U1): the table's rules have ``takebacks`` off, or the
+        last action is not ``seat``'s, or someone acted after it, or it settled the
+        trump or ended the round, or ``seat`` has done nothing to take back."""
+        number = seat_number(seat)
+        if self._takebacks is None:
+            raise takebacks_off()
+        self._takebacks.check(number)
+
+    def can_takeback(self, seat: object) -> bool:
+        """Whether ``seat`` may take back its last action now (R-U1)."""
+        if self._takebacks is None or type(seat) is not int:
+            return False
+        try:
+            self.check_takeback(seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def takeback(self, seat: object) -> list[Event]:
+        """``seat`` takes back its last action (R-U1): the game stands again exactly
+        where it stood before it, and a :class:`~tuolaji.game.events.TakenBack` says so
+        (the events and actions of the game keep both the action and its takeback)."""
+        number = seat_number(seat)
+        if self._takebacks is None:
+            raise takebacks_off()
+        self._takebacks.check(number)
+        kept = self._takebacks.take_back()
+        # a copy: the kept round may be shared with copies of this game
+        self.round = kept.state.copy()
+        self.phase = kept.phase
+        event = TakenBack(number, kept.kind)
+        self.events.append(event)
+        self._log.add(Takeback(number))
+        return [event]
 
     # -------------------------------------------------------------- settlement
 
@@ -506,6 +583,8 @@ class Game:
             return self.bury(fields.seat, fields.cards)
         if isinstance(action, Play):
             return self.play(fields.seat, fields.cards)
+        if isinstance(action, Takeback):
+            return self.takeback(fields.seat)
         raise TypeError(f"not an action: {action!r}")
 
     def card_locations(self) -> dict[str, list[int]]:

@@ -29,7 +29,16 @@ from tuolaji.core.cards import (
 )
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import RuleSet, rules_from_spec
-from tuolaji.game.actions import Action, Bury, Declare, Draw, Pass, Play, action_to_json
+from tuolaji.game.actions import (
+    Action,
+    Bury,
+    Declare,
+    Draw,
+    Pass,
+    Play,
+    Takeback,
+    action_to_json,
+)
 from tuolaji.game.state import RoundStart
 
 FORMAT = "tuolaji-record"
@@ -43,13 +52,15 @@ READ_VERSIONS = (1, 2)
 #: ``["draw", n]`` of a valid record is longer.
 MAX_DRAW = HAND_SIZE * SEATS
 _FULL_PACK = Counter(full_pack())
-_ACTION_NAMES = ("draw", "declare", "pass", "bury", "play")
+#: (``takeback`` only in a game whose rules allow them, R-U1: replay refuses it elsewhere)
+_ACTION_NAMES = ("draw", "declare", "pass", "bury", "play", "takeback")
 _EXAMPLES = {
     "draw": '["draw", 5]',
     "pass": '["pass", 2]',
     "declare": '["declare", 0, "2D"]',
     "bury": '["bury", 0, "9S 5H 6H QH 4D 5D 8C TC"]',
     "play": '["play", 0, "AS AS"]',
+    "takeback": '["takeback", 2]',
 }
 #: What 'version' and 'packs' must be, as messages say it.
 _VERSIONS_ARE = "the number 1 or 2"
@@ -396,16 +407,17 @@ def read_action(number: int, item: object) -> Action:
     if not isinstance(name, str):
         raise RecordError(
             f"action {number} ({action_text(item)}) must start with the action's name "
-            f"(draw, declare, pass, bury or play), not {found(name)}"
+            f"(draw, declare, pass, bury, play or takeback), not {found(name)}"
         )
     where = f"action {number} ({action_text(item)})"
     if name not in _ACTION_NAMES:
         raise RecordError(
             f"{where}: unknown action {quote(name)}: "
-            "the actions are draw, declare, pass, bury and play"
+            "the actions are draw, declare, pass, bury, play and takeback"
         )
-    takes = "one count" if name == "draw" else "a seat" if name == "pass" else "a seat and cards"
-    if len(item) != (2 if name in ("draw", "pass") else 3):
+    seat_only = name in ("pass", "takeback")
+    takes = "one count" if name == "draw" else "a seat" if seat_only else "a seat and cards"
+    if len(item) != (2 if name == "draw" or seat_only else 3):
         raise RecordError(f"{where}: {name} takes {takes}, like {_EXAMPLES[name]}")
     if name == "draw":
         count = item[1]
@@ -420,6 +432,8 @@ def read_action(number: int, item: object) -> Action:
         raise RecordError(f"{where}: the seat must be 0-3, not {found(seat)}")
     if name == "pass":
         return Pass(seat)
+    if name == "takeback":
+        return Takeback(seat)
     text = item[2]
     if not isinstance(text, str):
         raise RecordError(

@@ -65,6 +65,7 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TalonBonus,
     TalonFlipped,
     TalonTaken,
@@ -356,6 +357,12 @@ def _next_observation(obs: Observation, event: Event) -> Observation:
             return obs._replace(
                 winner=event.winner, levels=event.levels, phase=Phase.OVER, to_act=None
             )
+        case TakenBack():
+            # the observation before the action is needed: SeatView keeps it (R-U1)
+            raise StreamError(
+                "R-U1: a takeback goes back to the observation before the action taken "
+                "back, which only a SeatView that followed the action keeps"
+            )
         case _:
             _not_an_event(event)
 
@@ -381,6 +388,20 @@ def _played(obs: Observation, event: Played) -> Observation:
     )
 
 
+#: the events after which nothing before can be taken back (R-U1): a card drawn, the
+#: trump settled, a deal gathered, a round ended or begun
+_FORGETTING = (CardDrawn, HiddenCardDrawn, TrumpSettled, Redealt, RoundEnded, RoundStarted)
+
+
+def _starts_action(event: Event, last: Event | None) -> bool:
+    """Whether ``event`` is the first of a declaration, pass, burial or play (a failed
+    throw's play comes after its ``ThrowFailed``, in the same action)."""
+    kind = type(event)
+    if kind is Played:
+        return type(last) is not ThrowFailed
+    return kind in (Declared, Passed, Buried, HiddenBuried, ThrowFailed)
+
+
 class SeatView:
     """What one seat knows, kept up to date from that seat's stream: start it from the
     welcome (the seat's observation when it joins) and :meth:`apply` each event of the
@@ -395,11 +416,15 @@ class SeatView:
     (1, 0, 0, 0)
     """
 
-    __slots__ = ("observation", "seat")
+    __slots__ = ("_before", "_last", "observation", "seat")
 
     def __init__(self, welcome: Observation) -> None:
         self.seat = welcome.seat
         self.observation = welcome
+        # R-U1, takebacks: the observation before each action that may still be taken
+        # back, as the game keeps the round before it (None: the table has none)
+        self._before: list[Observation] | None = [] if welcome.rules.takebacks else None
+        self._last: Event | None = None
 
     def apply(self, event: Event) -> None:
         """Follow ``event``, first viewed for this seat (so a whole event may be given:
@@ -409,7 +434,24 @@ class SeatView:
             seen = view(event, self.seat)
         except (TuolajiError, ValueError, IndexError, TypeError) as error:
             raise _cannot_follow(event, error) from error
-        self.observation = next_observation(self.observation, seen)
+        before = self._before
+        if before is None:
+            self.observation = next_observation(self.observation, seen)
+            return
+        if type(seen) is TakenBack:
+            if not before:
+                raise StreamError(
+                    f"R-U1: seat {seen.seat} takes back an action this view did not follow"
+                )
+            self.observation = before.pop()
+            self._last = seen
+            return
+        observation = next_observation(self.observation, seen)
+        if _starts_action(seen, self._last):
+            before.append(self.observation)
+        elif type(seen) in _FORGETTING:
+            before.clear()
+        self.observation, self._last = observation, seen
 
     def apply_all(self, events: Iterable[Event]) -> None:
         """Follow ``events`` in order (each as :meth:`apply` does)."""

@@ -21,6 +21,7 @@ from tuolaji.game.events import (
     Redealt,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TalonBonus,
     TalonFlipped,
     ThrowFailed,
@@ -154,7 +155,19 @@ def describe(event: Event) -> Message | None:
         return fill(_("Round {n} is over."), n=event.number)
     if isinstance(event, GameOver):
         return fill(game_over_text(event.winner))
+    if isinstance(event, TakenBack):
+        return taken_back_message(event)
     return None
+
+
+def taken_back_message(event: TakenBack) -> Message:
+    """R-U1: a seat took back its last action, told by the kind of action."""
+    own, other = {
+        "declare": (_("You take back your declaration."), _("{who} took back their declaration.")),
+        "pass": (_("You take back your pass."), _("{who} took back their pass.")),
+        "bury": (_("You take back your burial."), _("{who} took back their burial.")),
+    }.get(event.kind, (_("You take back your play."), _("{who} took back their play.")))
+    return by_seat(event.seat, own, other)
 
 
 def trick_message(trick: CompletedTrick) -> Message:

@@ -35,6 +35,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Who wins a trick"), ("R-W1", "R-W2", "R-W3", "R-W4", "R-W5")),
     (N_("Scoring"), ("R-S1", "R-S2", "R-S3", "R-S4", "R-S5", "R-S6")),
     (N_("What each player sees"), ("R-V1", "R-V2", "R-V3")),
+    (N_("Table settings"), ("R-U1",)),
 )
 
 #: what a paragraph adds to its rule's brief, for the rules no option changes (rules
@@ -397,6 +398,15 @@ def _hidden_declarer_points(rules: RuleSet) -> str:
             "ends; the opponents' points are shown as they come."
         )
     return _("Every trick's points are shown as it is won.")
+def _takebacks(rules: RuleSet) -> str:
+    """R-U1, by ``takebacks``."""
+    if rules.takebacks:
+        return f"{rule_brief('R-U1')} " + _(
+            "At this table takebacks are on: you may take back your last play or "
+            "declaration until the next player acts or the next card is drawn. A play that "
+            "ends the round, or an action that settles the trump, cannot be taken back."
+        )
+    return f"{rule_brief('R-U1')} " + _("At this table takebacks are off.")
 
 
 #: the paragraphs written for the options in force, by rule id
@@ -419,6 +429,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-V1": _hidden_history,
     "R-V2": _hidden_blocker,
     "R-V3": _hidden_declarer_points,
+    "R-U1": _takebacks,
 }
 
 #: one line naming each preset

@@ -34,6 +34,9 @@ class ServerConfig:
     round_pause_s: float = 10.0
     #: how long a human who lost the connection keeps the seat before the stand-in plays
     grace_s: float = 60.0
+    #: at a table with takebacks on (R-U1): how long the bots and the deal wait after a
+    #: person's action, so that a misclick can be taken back before anyone acts after it
+    takeback_grace_s: float = 3.0
     #: a room without an accepted action, a join or a creation for this long is closed
     idle_close_s: float = 7 * 24 * 3600.0
     #: how often idle rooms are looked for

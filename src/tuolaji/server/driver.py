@@ -96,7 +96,10 @@ class RoomDriver:
             return math.inf
         turn = self.room.game.turn()
         now = self.room.clock.now()
+        grace = self._takeback_grace_ends()
         if turn.chance:
+            if grace is not None and now < grace:
+                return grace
             return await self._deal_step(now)
         seat = turn.seat
         if seat is None:
@@ -109,6 +112,8 @@ class RoomDriver:
             else "declaration"
         )
         bot = self.room.bot_at(seat, now)
+        if bot is not None and grace is not None and now < grace:
+            return grace
         if bot is not None:
             self._decision, self.room.deadline = None, None
             await self._bot_acts(seat, bot, decision)
@@ -130,6 +135,19 @@ class RoomDriver:
             return None
         times = [self.room.deadline, self.room.presence[seat].grace_ends(self.room.config.grace_s)]
         return min((time for time in times if time is not None), default=math.inf)
+
+    def _takeback_grace_ends(self) -> float | None:
+        """R-U1: when the moment a person has to take back their last action ends — the
+        bots and the deal act only after it — or None when there is nothing to wait for
+        (takebacks off, the last action a bot's, or no longer to be taken back). People
+        never wait: an action of theirs ends the moment."""
+        room = self.room
+        if not room.game.rules.takebacks or not room.log:
+            return None
+        last = room.log[-1]
+        if last.by_bot or last.seat is None or not room.game.can_takeback(last.seat):
+            return None
+        return last.at + room.config.takeback_grace_s
 
     async def _deal_step(self, now: float) -> float | None:
         """Deal the next card when its time has come, then let the bots declare."""

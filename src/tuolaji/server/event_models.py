@@ -294,6 +294,18 @@ class GameOverEvent(_Event):
     levels: Levels
 
 
+class TakenBackEvent(_Event):
+    """A seat took back its last action, of ``kind``, while nobody had acted after it
+    (R-U1, at a table with takebacks on): the game stands again where it stood before
+    that action. Seen by every seat; the settled frame's ``table`` is the table as it
+    stands again (a client that folds events goes back to the observation it held
+    before the action)."""
+
+    type: Literal["taken_back"]
+    seat: Seat
+    kind: Literal["declare", "pass", "bury", "play"]
+
+
 #: every event form, in the order of a round
 EVENT_MODELS: tuple[type[BaseModel], ...] = (
     RoundStartedEvent,
@@ -314,6 +326,7 @@ EVENT_MODELS: tuple[type[BaseModel], ...] = (
     TalonBonusEvent,
     RoundEndedEvent,
     GameOverEvent,
+    TakenBackEvent,
 )
 
 AnyEvent = (
@@ -335,6 +348,7 @@ AnyEvent = (
     | TalonBonusEvent
     | RoundEndedEvent
     | GameOverEvent
+    | TakenBackEvent
 )
 #: an event as a connection's seat may see it, told apart by its ``type``
 GameEvent = Annotated[AnyEvent, Field(discriminator="type")]

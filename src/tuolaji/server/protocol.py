@@ -26,8 +26,9 @@ ACTION_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,128}$"
 #: A language code as browsers and locales write it (``es``, ``zh-CN``, ``da_DK.UTF-8``).
 LANGUAGE_PATTERN = r"^[A-Za-z0-9_.@-]{1,35}$"
-#: The kinds of action a seat takes (and a client names in ``act``, ``check``, hints).
-ActionKind = Literal["declare", "pass", "bury", "play"]
+#: The kinds of action a seat takes (and a client names in ``act``, ``check``, hints);
+#: ``takeback`` only at a table whose rules allow them (R-U1).
+ActionKind = Literal["declare", "pass", "bury", "play", "takeback"]
 #: An effective suit as the protocol writes it (R-O3): a printed suit, or trump.
 SuitLabel = Literal["S", "H", "D", "C", "trump"]
 
@@ -53,7 +54,8 @@ class Hello(_Frame):
 
 class ActionBody(_Frame):
     """What a seat does: declare, pass (the final declaring window), bury or play, with
-    the cards in notation (``"AS AS"``, docs/rules.md R-N3)."""
+    the cards in notation (``"AS AS"``, docs/rules.md R-N3); or take back its last
+    action (``takeback``, no cards: R-U1, where the table allows takebacks)."""
 
     kind: ActionKind
     cards: Annotated[str, Field(max_length=300)] = ""

@@ -71,6 +71,13 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "round ends (R-V3)."
         ),
     ),
+    "takebacks": (
+        N_("Takebacks"),
+        N_(
+            "A table setting for friendly games: a player may take back their last play or "
+            "declaration while nobody has acted after it (R-U1). Bots never take back."
+        ),
+    ),
 }
 
 #: choice option → value → label
@@ -92,7 +99,7 @@ def option_list() -> list[dict[str, Any]]:
     the lobby yet: a room keeps their preset's values.)
 
     >>> [option["kind"] for option in option_list()]
-    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool']
+    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool', 'bool']
     >>> option_list()[3]["min"], option_list()[3]["max"]
     (0, 200)
     """

@@ -37,6 +37,10 @@ SEAT_ACTIONS: tuple[ActionKind, ...] = (
 )
 
 
+#: the action a seat may take at a table with takebacks on (R-U1), after the others
+TAKEBACK = "takeback"
+
+
 def hand_groups(ctx: TrumpContext | None, rank: int, hand: Sequence[int]) -> list[dict[str, str]]:
     """``hand`` as the protocol's groups: ``[{"suit": "trump", "cards": "BJ 2H"}, …]``,
     in the order a hand is shown (:func:`~tuolaji.wording.hands.sort_hand`).
@@ -154,6 +158,10 @@ def table_json(game: Game, seat: int | None) -> dict[str, Any]:
         }
     open_kinds = game.open_actions(seat)
     actions = [kind.value for kind in SEAT_ACTIONS if kind in open_kinds]
+    if game.can_takeback(seat):
+        # R-U1: not a kind of the game's turn (the bots never take back); offered to the
+        # seat whose last action nobody has acted after, at a table that allows it
+        actions.append(TAKEBACK)
     declarations = (
         [format_cards(option) for option in game.legal_declarations(seat)]
         if ActionKind.DECLARE in open_kinds

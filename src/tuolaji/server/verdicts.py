@@ -20,7 +20,7 @@ from tuolaji.core.cards import NotationError, format_cards, parse_cards, points_
 from tuolaji.core.combos import classify
 from tuolaji.core.errors import BAD_CARD, IllegalAction
 from tuolaji.core.trump import suit_label
-from tuolaji.game.actions import Action, Bury, Declare, Pass, Play
+from tuolaji.game.actions import Action, Bury, Declare, Pass, Play, Takeback
 from tuolaji.game.game import Game
 from tuolaji.i18n import using_language
 from tuolaji.wording import message_parts, plain, refusal_message
@@ -59,6 +59,8 @@ def client_action(seat: int, kind: str, cards_text: str) -> Action:
     refused as the engine refuses them (R-N3)."""
     if kind == "pass":
         return Pass(seat)
+    if kind == "takeback":
+        return Takeback(seat)
     try:
         cards = tuple(parse_cards(cards_text))
     except NotationError as error:
@@ -97,6 +99,8 @@ def verdict(game: Game, seat: int, kind: str, cards_text: str, lang: str = "en")
             game.check_bury(seat, action.cards)
         elif isinstance(action, Declare):
             game.check_declare(seat, action.cards)
+        elif isinstance(action, Takeback):
+            game.check_takeback(seat)
         else:
             game.check_pass(seat)
     except IllegalAction as refusal:

@@ -72,6 +72,10 @@ RULE_BRIEFS: dict[str, str] = {
     "R-V1": N_("With hidden history, only the trick in play and the last one show their cards."),
     "R-V2": N_("With the blocker hidden, only the blocker knows who could beat a failed throw."),
     "R-V3": N_("With the declarers' points hidden, nobody sees them until the round ends."),
+    "R-U1": N_(
+        "Where the table allows takebacks, a player may take back their last action while "
+        "nobody has acted after it."
+    ),
 }
 
 

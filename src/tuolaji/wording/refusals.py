@@ -206,6 +206,23 @@ def _too_weak(error: IllegalAction, viewer: int | None) -> Message:
     return fill(template, cards=_cards(error), seat=seat_name(error.details["seat"], viewer))
 
 
+def _acted_since(error: IllegalAction, viewer: int | None) -> Message:
+    if "seat" not in error.details:
+        return [_("A card has been drawn since your last action: it can no longer be taken back.")]
+    return fill(
+        _("{seat} has acted since your last action: it can no longer be taken back."),
+        seat=seat_name(error.details["seat"], viewer),
+    )
+
+
+def _final_action(error: IllegalAction, _viewer: int | None) -> Message:
+    if error.details.get("ended"):
+        return [_("Your last play ended the round: it cannot be taken back.")]
+    return [
+        _("Your last action settled the trump and the talon was taken up: it cannot be taken back.")
+    ]
+
+
 def _draw_count(error: IllegalAction, _viewer: int | None) -> Message:
     left = error.details["left"]
     return fill(
@@ -226,6 +243,14 @@ _EXPLAIN: dict[str, Explain] = {
     errors.NOT_A_DECLARATION: _not_a_declaration,
     errors.TOO_WEAK: _too_weak,
     errors.BAD_DRAW_COUNT: _draw_count,
+    errors.ACTED_SINCE: _acted_since,
+    errors.FINAL_ACTION: _final_action,
+    errors.TAKEBACKS_OFF: lambda _error, _viewer: [_("Takebacks are off at this table.")],
+    errors.NOTHING_TO_TAKE_BACK: lambda _error, _viewer: [_("You have nothing to take back.")],
+    errors.NOT_YOUR_ACTION: lambda error, viewer: fill(
+        _("The last action is {seat}'s: only they may take it back."),
+        seat=seat_name(error.details["seat"], viewer),
+    ),
     errors.NO_CARDS: lambda _error, _viewer: [_("Choose at least one card to lead.")],
     errors.MIXED_LEAD: lambda _error, _viewer: [
         _("Lead one single, pair, tractor, or a throw of one suit.")

@@ -35,6 +35,7 @@ export interface ActionBarProps {
   busy: boolean;
   onPrimary: () => void;
   onPass: () => void;
+  onTakeBack: () => void;
   onDeclare: (cards: string) => void;
   onHint: () => void;
   onClear: () => void;
@@ -133,6 +134,18 @@ export function ActionBar(props: ActionBarProps) {
         {state.canPass && (
           <button type="button" data-testid="pass" disabled={busy} onClick={props.onPass}>
             {t('Pass')}
+          </button>
+        )}
+        {state.canTakeBack && (
+          <button
+            type="button"
+            class="takeback"
+            data-testid="takeback"
+            disabled={busy}
+            onClick={props.onTakeBack}
+            aria-keyshortcuts="u"
+          >
+            {t('Take back')}
           </button>
         )}
         <button type="button" data-testid="hint" onClick={props.onHint} aria-keyshortcuts="h">

@@ -11,7 +11,7 @@ const groups = layoutHand([
   { suit: 'S', cards: 'AS 5S' },
 ]);
 
-function Harness({ onCommand }: { onCommand: (command: 'submit' | 'hint') => void }) {
+function Harness({ onCommand }: { onCommand: (command: 'submit' | 'hint' | 'takeback') => void }) {
   const [state, setState] = useState<HandState>(EMPTY_HAND_STATE);
   return <Hand groups={groups} state={state} onChange={setState} onCommand={onCommand} />;
 }

@@ -1,7 +1,8 @@
 // The viewer's hand: groups by effective suit in the server's order, each card a
 // toggle button. The hand is one tab stop (roving tabindex): ←/→ move between cards,
 // Home/End jump, Space chooses (the button's own click), Enter submits the main
-// action, Escape clears the choice, h asks for a hint. While the starter buries, the
+// action, Escape clears the choice, h asks for a hint, u takes back the last action
+// (where the table allows takebacks). While the starter buries, the
 // cards the talon brought are marked (R-K1).
 
 import { useLayoutEffect, useRef } from 'preact/hooks';

@@ -148,8 +148,14 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
     );
   };
 
+  // R-U1: only while the server offers it (a table with takebacks, nobody acted since)
+  const takeBack = (): void => {
+    if (state.canTakeBack && !busy) send('takeback', '');
+  };
+
   const onCommand = (command: Exclude<HandCommand, null>): void => {
     if (command === 'submit') primary();
+    else if (command === 'takeback') takeBack();
     else hint();
   };
 
@@ -230,6 +236,7 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
           busy={busy}
           onPrimary={primary}
           onPass={() => send('pass', '')}
+          onTakeBack={takeBack}
           onDeclare={(declared) => send('declare', declared)}
           onHint={hint}
           onClear={() => changeHand(clearSelection(hand))}

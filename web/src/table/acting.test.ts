@@ -40,6 +40,15 @@ describe('what the viewer can do, from the server’s open actions', () => {
   });
 });
 
+describe('a takeback (R-U1), only while the server offers it', () => {
+  it('is offered beside the play while takeback is open, and not otherwise', () => {
+    const open = withActions(table({ phase: 'play', to_act: 1 }), ['takeback']);
+    expect(actionState(open, 0, '')).toMatchObject({ canTakeBack: true, primary: 'play', primaryEnabled: false });
+    expect(actionState(withActions(open, ['play']), 0, '').canTakeBack).toBe(false);
+    expect(actionState(open, null, '').canTakeBack).toBe(false);
+  });
+});
+
 describe('what the game expects, in the terminal’s words', () => {
   const pov = pointOfView(0, room());
   it('asks for a lead or a follow of the led size', () => {

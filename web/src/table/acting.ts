@@ -27,6 +27,9 @@ export interface ActionState {
   declarations: readonly string[];
   /** The talon's size while burying (the cards beyond a normal hand), else null. */
   talonSize: number | null;
+  /** Whether the viewer may take back their last action now (R-U1: the server offers
+   * `takeback` only at a table that allows it, while nobody has acted after it). */
+  canTakeBack: boolean;
 }
 
 /** The cards of `text` as a sorted list, to compare two choices of the same cards. */
@@ -45,10 +48,16 @@ export function actionState(table: Table | null, seat: number | null, chosen: st
     canPass: false,
     declarations: [],
     talonSize: null,
+    canTakeBack: false,
   };
   if (table === null || seat === null) return none;
-  const obs = table.observation;
   const open = new Set(table.actions);
+  return { ...choices(table, seat, chosen, none, open), canTakeBack: open.has('takeback') };
+}
+
+/** The options of `actionState` but the takeback. */
+function choices(table: Table, seat: number, chosen: string, none: ActionState, open: Set<ActionKind>): ActionState {
+  const obs = table.observation;
   const hasCards = chosen !== '';
   if (obs.phase === 'play') {
     // a choice is checked even before the viewer's turn: the preview says what it makes

@@ -10,6 +10,10 @@ describe('events in words, from the viewer’s chair', () => {
   it('speaks to the viewer in the second person and names the others', () => {
     expect(describeEvent(pov, { type: 'played', seat: 0, cards: 'QH QH' }, shownCards)).toBe('You play Q♥ Q♥.');
     expect(describeEvent(pov, { type: 'played', seat: 2, cards: 'AS' })).toBe('Bot 2 (heuristic) plays Ace of spades.');
+    expect(describeEvent(pov, { type: 'taken_back', seat: 0, kind: 'play' })).toBe('You take back your play.');
+    expect(describeEvent(pov, { type: 'taken_back', seat: 2, kind: 'declare' })).toBe(
+      'Bot 2 (heuristic) took back their declaration.',
+    );
     expect(describeEvent(pov, { type: 'declared', seat: 1, cards: '2H' }, shownCards)).toBe('Bot 1 (heuristic) declares 2♥.');
     expect(describeEvent(pov, { type: 'passed', seat: 0 })).toBe('You pass.');
     expect(describeEvent(pov, { type: 'trick_won', number: 3, seat: 3, points: 10 })).toBe(

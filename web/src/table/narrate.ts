@@ -78,8 +78,44 @@ export function describeEvent(pov: PointOfView, event: GameEvent, cards: CardWri
       return t('Round {n} is over.', { n: event.number });
     case 'game_over':
       return gameOverText(pov, event.winner);
+    case 'taken_back':
+      return takenBackText(pov, event.seat, event.kind);
     default:
       return null; // draws and the talon taken: not worth a sentence
+  }
+}
+
+/** R-U1: "North took back their play." (the same sentences as the terminal's). */
+export function takenBackText(pov: PointOfView, seat: number, kind: string): string {
+  switch (kind) {
+    case 'declare':
+      return bySeat(
+        pov,
+        seat,
+        () => t('You take back your declaration.'),
+        (who) => t('{who} took back their declaration.', { who }),
+      );
+    case 'pass':
+      return bySeat(
+        pov,
+        seat,
+        () => t('You take back your pass.'),
+        (who) => t('{who} took back their pass.', { who }),
+      );
+    case 'bury':
+      return bySeat(
+        pov,
+        seat,
+        () => t('You take back your burial.'),
+        (who) => t('{who} took back their burial.', { who }),
+      );
+    default:
+      return bySeat(
+        pov,
+        seat,
+        () => t('You take back your play.'),
+        (who) => t('{who} took back their play.', { who }),
+      );
   }
 }
 

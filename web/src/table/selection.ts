@@ -104,11 +104,12 @@ export function selectCards(state: HandState, cards: readonly HandCard[], wanted
 }
 
 /** What a key pressed in the hand asks for, besides moving or choosing. */
-export type HandCommand = 'submit' | 'hint' | null;
+export type HandCommand = 'submit' | 'hint' | 'takeback' | null;
 
 /** The hand after key `key` (KeyboardEvent.key) and the command it gives; `handled`
  * is false for keys the hand leaves to the page. ←/→ move, Home/End jump, Space
- * chooses, Enter submits, Escape clears, h asks a hint. */
+ * chooses, Enter submits, Escape clears, h asks a hint, u takes back the last action
+ * (where the table allows takebacks: the page ignores it otherwise). */
 export function pressKey(
   state: HandState,
   cards: readonly HandCard[],
@@ -137,6 +138,9 @@ export function pressKey(
     case 'h':
     case 'H':
       return { state, command: 'hint', handled: true };
+    case 'u':
+    case 'U':
+      return { state, command: 'takeback', handled: true };
     default:
       return { state, command: null, handled: false };
   }
