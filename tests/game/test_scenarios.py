@@ -27,7 +27,7 @@ from tuolaji.bots.random_player import RandomPlayer
 from tuolaji.core import BJ, STANDARD, IllegalAction, RuleSet, parse_cards
 from tuolaji.core.cards import full_pack
 from tuolaji.game import Bury, Declare, Draw, Game, Pass, Phase, observe
-from tuolaji.game.actions import Action
+from tuolaji.game.actions import Action, Takeback
 from tuolaji.game.events import (
     CardDrawn,
     Declared,
@@ -148,6 +148,7 @@ def _forms(game: Game, action: Action) -> tuple[Callable[[], object], ...]:
             lambda: game.can_pass(seat),
             lambda: game.pass_declaring(seat),
         )
+    assert not isinstance(action, Takeback)
     seat, cards = action.seat, action.cards
     if isinstance(action, Bury):
         return (

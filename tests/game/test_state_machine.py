@@ -41,7 +41,7 @@ from hypothesis.stateful import (
 from tuolaji.core import CLASSIC, STANDARD, IllegalAction, legal_follows
 from tuolaji.core.cards import BJ, POINTS, RJ, full_pack, team_of
 from tuolaji.game import ActionKind, Bury, Declare, Draw, Game, Pass, Phase, Play, observe
-from tuolaji.game.actions import Action
+from tuolaji.game.actions import Action, Takeback
 
 FULL_PACK = Counter(full_pack())
 BAD_CARD_VALUES = [-1, 54, 60, 10**9, 1.5, "AS", True, False, None, (3,)]
@@ -86,6 +86,7 @@ def forms(game: Game, action: Action) -> tuple[Callable[[], object], ...]:
         Bury: (game.check_bury, game.can_bury),
         Play: (game.check_play, game.can_play),
     }[type(action)]
+    assert not isinstance(action, Takeback)
     return (
         lambda: check(action.seat, action.cards),
         lambda: can(action.seat, action.cards),
@@ -337,7 +338,9 @@ class GameMachine(RuleBasedStateMachine):
         game = self.game
         state = game.round
         opponents = sum(
-            trick.points for trick in state.tricks if team_of(trick.winner) != state.declarers
+            (trick.points or 0)
+            for trick in state.tricks
+            if team_of(trick.winner) != state.declarers
         )
         assert state.trick_points == opponents
         assert state.opponents_points == state.trick_points + state.penalties

@@ -103,13 +103,14 @@ def test_a_failed_throw_is_shown_with_who_blocked_it(
 ) -> None:
     session = session_with_failed_throw(blocked_by_human)
     throw = session.observation().failed_throw
-    assert throw is not None
+    assert throw is not None and throw.blocker is not None
+    blocker_seat = throw.blocker
 
     async def play(app: TuolajiApp, pilot: Pilot[None]) -> None:
         table = " ".join(shown(app, "#trick").split())
         assert "R-H2" in table
         assert seat_name(throw.seat) in table
-        blocker = "you" if blocked_by_human else seat_name(throw.blocker)
+        blocker = "you" if blocked_by_human else seat_name(blocker_seat)
         assert blocker in table
         assert cards_text(throw.forced).plain in table  # the part led instead
         # the forced part is what the thrower has on the table

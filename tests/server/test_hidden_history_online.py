@@ -158,7 +158,7 @@ async def test_r_v1_to_r_v3_a_round_through_the_server_says_only_what_the_rules_
                                 problems.append(f"play {seq} of old trick {trick}")
                 event = frame.get("event") or {}
                 if "hide_blocker" in rules and event.get("type") == "throw_failed":
-                    blocker = room.game.events[seq - 1].blocker  # type: ignore[union-attr]
+                    blocker = room.game.events[seq - 1].blocker
                     expected = blocker if player.seat == blocker else None
                     if event["blocker"] != expected:
                         problems.append(f"blocker {event['blocker']} told to {player.seat}")

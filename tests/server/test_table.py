@@ -223,11 +223,12 @@ def test_point_cards_are_those_of_the_tricks_each_team_won() -> None:
         observation = observe(game, None)
         if observation.phase is Phase.PLAY:
             won = [
-                sum(t.points for t in observation.tricks if t.winner % 2 == team) for team in (0, 1)
+                sum((t.points or 0) for t in observation.tricks if t.winner % 2 == team)
+                for team in (0, 1)
             ]
         else:
             last = [event for event in game.events if isinstance(event, TrickWon)][-1]
-            won[last.seat % 2] += last.points
+            won[last.seat % 2] += last.points or 0
         tables = [table_json(game, viewer)["point_cards"] for viewer in (None, 0, 1, 2, 3)]
         assert all(cards == tables[0] for cards in tables)
         for team in (0, 1):

@@ -62,7 +62,9 @@ async def test_r_u1_a_person_takes_back_plays_through_a_whole_round(tmp_path: Pa
         assert refused["reason"] == "nothing-to-take-back"
         assert all(entry.action[0] != "takeback" for entry in room.log)
 
-        finished = lambda: room.row.status == "finished"  # noqa: E731
+        def finished() -> bool:
+            return bool(room.row.status == "finished")
+
         taken = 0
         while not finished():
             await person.play_until(lambda: finished() or person.due() is not None, acting=False)
@@ -126,7 +128,8 @@ async def test_r_u1_refused_once_a_bot_acted_and_at_a_table_without_takebacks(
                 logged = len(room.log)
                 live.clock.advance(3.5)
                 await person.play_until(
-                    lambda r=room, n=logged: len(r.log) > n,
+                    # awaited at once: the loop's values cannot change under it
+                    lambda: len(room.log) > logged,  # noqa: B023
                     acting=False,
                     timeout=BOUND_S,
                 )

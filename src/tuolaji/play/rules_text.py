@@ -398,6 +398,8 @@ def _hidden_declarer_points(rules: RuleSet) -> str:
             "ends; the opponents' points are shown as they come."
         )
     return _("Every trick's points are shown as it is won.")
+
+
 def _takebacks(rules: RuleSet) -> str:
     """R-U1, by ``takebacks``."""
     if rules.takebacks:
