@@ -9,6 +9,14 @@ While it is ``NOTHING``, :meth:`Session.advance` takes one step that is not the 
 otherwise the human answers with :meth:`declare`, :meth:`keep_drawing`, :meth:`pass_turn`,
 :meth:`bury`, :meth:`play` or :meth:`next_round`. Human actions that the rules refuse come
 back as an :class:`Outcome` naming the rule in plain words; nothing raises.
+
+At a table with takebacks on (R-U1), a human action that can still be taken back holds
+the game (``CONFIRM``) until the human goes on (:meth:`go_on`) or takes it back
+(:meth:`take_back`): the bots and the deal wait for the player's word rather than for a
+clock, because a terminal player reads at their own pace (a screen reader, the line
+mode, a slow look at the table) and any fixed moment is too short for some and slows
+every trick for the rest. Where the human is asked next anyway (they lead after winning
+a trick, they lead after burying) nothing is held: the takeback stays open until they act.
 """
 
 from __future__ import annotations
@@ -55,6 +63,9 @@ class Waiting(enum.Enum):
     BURY = "bury"  # the human starts: bury 8 cards
     PLAY = "play"  # the human leads or follows
     SUMMARY = "summary"  # a round has ended: show the summary, then next_round()
+    #: takebacks on (R-U1): the human's last action can still be taken back, and the
+    #: bots or the deal would act next: go_on() or take_back()
+    CONFIRM = "confirm"
     OVER = "over"  # the game is over (or the rounds asked for are played)
 
 
@@ -155,6 +166,9 @@ class Session:
         #: again, but never over any other existing file
         self.last_saved: Path | None = None
         self._own_files: set[Path] = set()
+        # the game waits for the human's word after an action that can be taken back
+        # (R-U1); a resumed game stopped after one waits again
+        self._hold = game.can_takeback(HUMAN)
         if game.phase is Phase.DRAW:
             self._update_offer()
 
@@ -207,6 +221,18 @@ class Session:
 
     def waiting(self) -> Waiting:
         """What the game needs next (see :class:`Waiting`)."""
+        waiting = self._waiting()
+        if waiting is Waiting.NOTHING and self._hold and self.game.can_takeback(HUMAN):
+            return Waiting.CONFIRM
+        return waiting
+
+    def may_take_back(self) -> bool:
+        """Whether the human may take back their last action now (R-U1: the table has
+        takebacks on and nobody has acted after it)."""
+        return self.game.can_takeback(HUMAN)
+
+    def _waiting(self) -> Waiting:
+        """What the game needs next, a takeback's hold left aside."""
         game = self.game
         if len(game.results) > self._acknowledged:
             return Waiting.SUMMARY
@@ -275,6 +301,8 @@ class Session:
         if self.waiting() is not Waiting.NOTHING:
             return
         game = self.game
+        # a bot's move or a card drawn: the human's last action is past taking back
+        self._hold = False
         if game.turn().may(HUMAN, ActionKind.PASS):
             self._sync()
             passed = game.pass_declaring(HUMAN)
@@ -359,8 +387,13 @@ class Session:
                 game.play(HUMAN, cards)
         except IllegalAction as error:
             return _refused(error)
-        self._sync()
+        self._acted()
         return Outcome(True)
+
+    def _acted(self) -> None:
+        """The human has acted: tell it; hold the game while it can be taken back."""
+        self._hold = True
+        self._sync()
 
     # ------------------------------------------------------------------ human actions
 
@@ -391,7 +424,7 @@ class Session:
             self.game.pass_declaring(HUMAN)
         except IllegalAction as error:
             return _refused(error)
-        self._sync()
+        self._acted()
         return Outcome(True)
 
     def bury(self, cards: Sequence[int]) -> Outcome:
@@ -414,6 +447,32 @@ class Session:
         if not cards:
             return Outcome(False, _("Choose the cards to play first."))
         return self._attempt("play", cards)
+
+    def go_on(self) -> Outcome:
+        """The human lets the game go on after an action they could still take back."""
+        if self.waiting() is not Waiting.CONFIRM:
+            return Outcome(False, _("Nothing is waiting for you to go on."))
+        self._hold = False
+        return Outcome(True)
+
+    def take_back(self) -> Outcome:
+        """The human takes back their last action (R-U1): the game stands again where it
+        stood before it, and the human acts again. Refused, naming R-U1, when the table
+        has takebacks off, when someone acted (or a card was drawn) since, when the
+        action settled the trump or ended the round, or when there is nothing to take
+        back."""
+        try:
+            self.game.takeback(HUMAN)
+        except IllegalAction as error:
+            return _refused(error)
+        self._hold = False
+        if self.game.phase is Phase.DRAW:
+            # a declaration taken back during the deal: the draw waits for the human
+            # again, to declare anew or let the dealing go on
+            self._offer = self.declaration_options()
+            self._offered.update(self._offer)
+        self._sync()
+        return Outcome(True)
 
     def next_round(self) -> Outcome:
         """The human has read the end-of-round summary: go on."""
@@ -453,6 +512,8 @@ class Session:
         waiting = self.waiting()
         if waiting is Waiting.SUMMARY:
             return self.next_round()
+        if waiting is Waiting.CONFIRM:
+            return self.go_on()
         hint = self.hint()
         if waiting is Waiting.OFFER:
             return self.declare(hint.cards) if hint.cards else self.keep_drawing()
