@@ -33,7 +33,7 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, ThrowFailed, TrickWon
+from tuolaji.game.events import Event, Played, RoundEnded, ThrowFailed, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
@@ -45,13 +45,23 @@ from tuolaji.i18n import _, ngettext
 from tuolaji.play.narrate import TrickFold, describe, game_over_text
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.saves import resume_command
+from tuolaji.play.seats import BOT_CHOICES, HUMAN_NAME, HumanSeat, bot_names, deal_start
 from tuolaji.play.words import HUMAN, Message, fill, refusal
 from tuolaji.render import level_name
 
-HUMAN_NAME = "human"
-BOT_CHOICES = ("heuristic", "search", "random")
 #: a guard against a driver loop that never reaches the human (a bug, not a game)
 MAX_STEPS = 100_000
+
+__all__ = [
+    "BOT_CHOICES",
+    "HUMAN_NAME",
+    "MAX_STEPS",
+    "Hint",
+    "Outcome",
+    "Session",
+    "Waiting",
+    "bot_names",
+]
 
 
 class Waiting(enum.Enum):
@@ -94,42 +104,6 @@ class Hint:
     message: Message
 
 
-class _HumanSeat:
-    """Seat 0 in the runner's list of players. The session offers the human every
-    declaration itself and never lets the runner ask seat 0 anything else."""
-
-    name = HUMAN_NAME
-
-    def declaration(self, observation: Observation) -> Sequence[int] | None:
-        """The runner asks on the human's draws: the session's own offer answers."""
-        return None
-
-    def bury(self, observation: Observation) -> Sequence[int]:
-        """Never called: the session waits for the human instead."""
-        raise RuntimeError("the runner must not bury for the human")
-
-    def play(self, observation: Observation) -> Sequence[int]:
-        """Never called: the session waits for the human instead."""
-        raise RuntimeError("the runner must not play for the human")
-
-
-def _deal_start(game: Game) -> int:
-    """Where the story of the deal in progress starts among ``game``'s events."""
-    starts = [i for i, event in enumerate(game.events) if isinstance(event, RoundStarted)]
-    return starts[-1] if starts else 0
-
-
-def bot_names(choice: str) -> tuple[str, str, str]:
-    """The three bots for ``--bots``: one of :data:`BOT_CHOICES`."""
-    if choice not in BOT_CHOICES:
-        raise ValueError(
-            _("unknown bots {name!r}: choose {choices}").format(
-                name=choice, choices=", ".join(BOT_CHOICES)
-            )
-        )
-    return (choice, choice, choice)
-
-
 class Session:
     """A game between the human (seat 0) and three bots (see the module docstring)."""
 
@@ -140,7 +114,7 @@ class Session:
         self._bots: list[Player] = [
             make_player(name, seed * 4 + seat) for seat, name in enumerate(self.bot_names, 1)
         ]
-        self._seats: list[Player] = [_HumanSeat(), *self._bots]
+        self._seats: list[Player] = [HumanSeat(), *self._bots]
         self._offer: list[tuple[int, ...]] = []
         self._offered: set[tuple[int, ...]] = set()
         # the game's events folded into deals and finished tricks, as far as `_folded`
@@ -157,7 +131,7 @@ class Session:
         self._told = 0  # messages already handed out by new_messages()
         # a new game tells its story from the start; a resumed one from the start of the
         # deal in progress, so the player sees the round so far
-        self._seen_events = _deal_start(game) if resumed else 0
+        self._seen_events = deal_start(game) if resumed else 0
         self.resumed = resumed
         # how far the game had got when it was last saved (a resumed game is saved as it
         # stands; a new one not at all): see `unsaved`
