@@ -8,15 +8,18 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
-from play.screen_pilot import new_app, press, run, settle, shown
+from play.screen_pilot import LANGUAGES, new_app, press, run, settle, shown
+from play.test_screen_layout import check_frame
 from tuolaji.core.cards import format_card
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.actions import Takeback
 from tuolaji.game.events import TakenBack
 from tuolaji.game.record import load_record
+from tuolaji.i18n import set_language
 from tuolaji.play.app import TuolajiApp
 from tuolaji.play.narrate import TrickFold
 from tuolaji.play.plain import run_plain
@@ -234,6 +237,28 @@ def test_a_held_trick_goes_on_with_one_enter(tmp_path: Path) -> None:
         assert app.holding is None and session.waiting() is not Waiting.CONFIRM
 
     run(app, test)
+
+
+@pytest.fixture
+def language(request: pytest.FixtureRequest) -> object:
+    """Play the test in the language it is given, English again afterwards."""
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+def test_the_takeback_moment_fits_80_by_24(tmp_path: Path, language: str) -> None:
+    async def test(app: TuolajiApp, pilot: Pilot[None]) -> None:
+        app.hand.select_cards(legal_singles(app.session)[:1])
+        await press(app, pilot, "enter")
+        assert app.session.waiting() is Waiting.CONFIRM
+        check_frame(app, f"{language}: the moment to take back")
+        assert shown(app, "#keys").startswith("u ")
+        await press(app, pilot, "u")
+        check_frame(app, f"{language}: after the takeback")
+
+    run(takebacks_app(tmp_path), test)
 
 
 # ------------------------------------------------------------------ the line mode
