@@ -11,6 +11,11 @@ so you can follow them; with ``delay=0`` (the tests) they play on at once until 
 asked. A finished trick stays on the table until you press Enter (or for
 ``trick_pause`` seconds; ``0``: it does not wait). A bot's failure or a bad key never
 takes the screen down: it is shown on the message line.
+
+At a table with takebacks on (R-U1), ``u`` takes back your last action while nobody has
+acted after it; after an action that can still be taken back, the bots wait until you
+press Enter (or ``u``), as the session holds the game (see
+:class:`~tuolaji.play.session.Waiting`).
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class TuolajiApp(App[None]):
         Binding("escape", "clear", show=False),
         Binding("d", "declare", show=False),
         Binding("p", "pass", show=False),
+        Binding("u", "takeback", show=False),
         Binding("h", "hint", show=False),
         Binding("l", "last", show=False),
         Binding("s", "save", show=False),
@@ -440,11 +446,16 @@ class TuolajiApp(App[None]):
         in the final window."""
         session = self.session
         if self._held is not None:
+            # Enter goes on from the trick and from the play that finished it (R-U1)
+            if session.waiting() is Waiting.CONFIRM:
+                session.go_on()
             self._release_hold()
             return
         waiting = session.waiting()
         selected = self.hand.selected
-        if waiting is Waiting.OFFER:
+        if waiting is Waiting.CONFIRM:
+            self._done(session.go_on())
+        elif waiting is Waiting.OFFER:
             self._done(session.declare(selected) if selected else session.keep_drawing())
         elif waiting is Waiting.WINDOW:
             # as during the deal, Enter with nothing selected lets the game go on
@@ -486,6 +497,22 @@ class TuolajiApp(App[None]):
     def _do_pass(self) -> None:
         """p: pass in the final window (or let the paused dealing go on)."""
         self._done(self.session.pass_turn())
+
+    def action_takeback(self) -> None:
+        """See :meth:`_do_takeback`."""
+        self._guarded(self._do_takeback)
+
+    def _do_takeback(self) -> None:
+        """u: take back your last action (R-U1); a refusal says why not."""
+        outcome = self.session.take_back()
+        if outcome.ok:
+            # the trick the play finished, if it was held, is unfinished again
+            if self._hold_timer is not None:
+                self._hold_timer.stop()
+                self._hold_timer = None
+            self._held = None
+            self._tricks_seen = self.session.tricks_finished()
+        self._done(outcome)
 
     def action_hint(self) -> None:
         """See :meth:`_do_hint`."""

@@ -9,6 +9,7 @@ narrator of events: the terminal game's log, its summaries, and ``tuolaji replay
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from tuolaji.core.cards import RANKS
 from tuolaji.game.events import (
@@ -47,18 +48,33 @@ from tuolaji.play.words import (
 from tuolaji.render import level_name
 
 
+class _Fold(NamedTuple):
+    """What a :class:`TrickFold` knew before a play."""
+
+    plays: tuple[tuple[int, tuple[int, ...]], ...]
+    throw: ThrowFailed | None
+    finished: int
+    last: CompletedTrick | None
+
+
 class TrickFold:
     """The tricks a stream of events finishes, rebuilt from the events alone (the plays,
     a failed throw, the winner and its points), as the game's own
     :class:`~tuolaji.game.state.CompletedTrick`: a front end that follows the events
     knows a round's last trick even once the next round is dealt. Also counts the deals
-    (a redeal is a deal of its own, R-T6)."""
+    (a redeal is a deal of its own, R-T6). A play taken back (R-U1) is folded out again:
+    the trick stands as it stood before the play, a trick the play finished unfinished."""
 
-    __slots__ = ("_plays", "_throw", "deals", "finished", "last")
+    __slots__ = ("_before", "_opened", "_plays", "_throw", "deals", "finished", "last")
 
     def __init__(self) -> None:
         self._plays: list[tuple[int, tuple[int, ...]]] = []
         self._throw: ThrowFailed | None = None
+        #: the fold as it stood before each play of this round, the last one last: what
+        #: a takeback of a play goes back to (a failed throw and its forced lead are one
+        #: play)
+        self._before: list[_Fold] = []
+        self._opened = False  # the last event was a failed throw: its forced lead follows
         #: deals dealt so far (each RoundStarted)
         self.deals = 0
         #: tricks finished so far, every round counted
@@ -68,9 +84,14 @@ class TrickFold:
 
     def add(self, event: Event) -> CompletedTrick | None:
         """Take in the next event; the trick it finishes, if it finishes one."""
+        opened, self._opened = self._opened, False
         if isinstance(event, Played):
+            if not opened:
+                self._keep()
             self._plays.append((event.seat, event.cards))
         elif isinstance(event, ThrowFailed):
+            self._keep()
+            self._opened = True
             self._throw = event
         elif isinstance(event, TrickWon):
             trick = CompletedTrick(
@@ -81,9 +102,16 @@ class TrickFold:
             self.last = trick
             return trick
         elif isinstance(event, RoundStarted):
-            self._plays, self._throw = [], None
+            self._plays, self._throw, self._before = [], None, []
             self.deals += 1
+        elif isinstance(event, TakenBack) and event.kind == "play" and self._before:
+            plays, self._throw, self.finished, self.last = self._before.pop()
+            self._plays = list(plays)
         return None
+
+    def _keep(self) -> None:
+        """A play begins: keep the fold as it stands, for a takeback of it."""
+        self._before.append(_Fold(tuple(self._plays), self._throw, self.finished, self.last))
 
 
 def points_text(points: int) -> str:

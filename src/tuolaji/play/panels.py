@@ -82,8 +82,11 @@ def keys(session: Session, held: bool) -> list[Key]:
     # short, the whole bar must fit 80 columns.
     go_on = ("⏎", pgettext("key", "go on"), False)
     declare = ("d", pgettext("key", "declare"), False)
+    take_back = ("u", pgettext("key", "take back"), False)
     now: list[Key] = []
-    if held or waiting is Waiting.SUMMARY:
+    if waiting is Waiting.CONFIRM:
+        now = [take_back, go_on]
+    elif held or waiting is Waiting.SUMMARY:
         now = [go_on]
     elif waiting is Waiting.OFFER:
         now = [declare, go_on]
@@ -96,6 +99,10 @@ def keys(session: Session, held: bool) -> list[Key]:
         now += [("⏎", word, False), ("Esc", pgettext("key", "clear"), False)]
     elif session.game.phase is Phase.DRAW:
         now = [declare]
+    if waiting is not Waiting.CONFIRM and session.may_take_back():
+        # while you may take back your last action (R-U1); on a narrow bar it goes
+        # after the hint, the last trick, saving and the rules
+        now.append(("u", take_back[1], True))
     now += [("h", pgettext("key", "hint"), True), ("l", pgettext("key", "last"), True)]
     now += [("s", pgettext("key", "save"), True), ("?", pgettext("key", "rules"), True)]
     now.append(("q", pgettext("key", "quit"), False))

@@ -4,8 +4,13 @@ stdout, for screen readers, pipes and very small terminals.
 Every prompt ends in ``> `` and the line before it says what is expected. Cards are
 typed in the notation of docs/rules.md (case-insensitive; ``10`` and ``♠♥♦♣`` accepted).
 Commands work at every prompt: help, hint, auto, hand, table, last, status, rules,
-save [FILE], quit. ``quit`` and Ctrl-C ask whether to save an unsaved game first; the
-end of input ends the game cleanly and says whether it was saved.
+save [FILE], quit; at a table with takebacks on (R-U1), ``u`` too. ``quit`` and Ctrl-C
+ask whether to save an unsaved game first; the end of input ends the game cleanly and
+says whether it was saved.
+
+With takebacks on, after an action that can still be taken back the game asks once more
+before the bots go on: Enter goes on, ``u`` takes the action back (a prompt, not a
+clock, for the same reasons as the game screen: see :mod:`tuolaji.play.session`).
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ _COMMAND_HELP = (
     ("save", N_("save the game (save FILE: save it to that file)")),
     ("quit", N_("leave the game (you are asked whether to save it first)")),
 )
+#: the takeback command, listed only at a table with takebacks on (R-U1)
+_TAKEBACK_HELP = ("u", N_("take back your last action, while nobody has acted after it"))
 
 
 def read_cards(text: str) -> tuple[list[int], str | None]:
@@ -96,6 +103,8 @@ class PlainGame:
             "quit": self._quit,
             "exit": self._quit,
         }
+        if session.game.rules.takebacks:
+            self._commands["u"] = lambda _arg: self._report(self.session.take_back())
 
     # ------------------------------------------------------------------ output
 
@@ -138,8 +147,11 @@ class PlainGame:
         """One command a line: a single long line is hard to read and to hear."""
         self._say(_("Type cards in notation, like 'AS AS', '10h' or '2♣'."))
         self._say(_("Commands, at any prompt:"))
-        width = max(len(name) for name, _about in _COMMAND_HELP) + 2
-        for name, about in _COMMAND_HELP:
+        commands: tuple[tuple[str, str], ...] = _COMMAND_HELP
+        if self.session.game.rules.takebacks:
+            commands = (*commands[:-1], _TAKEBACK_HELP, commands[-1])
+        width = max(len(name) for name, _about in commands) + 2
+        for name, about in commands:
             self._say(f"  {name.ljust(width)}{_(about)}")
 
     def _hint(self, _arg: str) -> None:
@@ -291,9 +303,12 @@ class PlainGame:
         moment = (waiting, len(session.game.events))
         if moment != self._shown:
             self._shown = moment
-            if waiting is Waiting.PLAY:
+            if waiting is Waiting.PLAY or (
+                waiting is Waiting.CONFIRM and session.observation().trick
+            ):
                 self._say(view.current_trick_message(session))
-            self._show_hand()
+            if waiting is not Waiting.CONFIRM:  # the hand is shown again once asked to act
+                self._show_hand()
         line = self._ask(self._question(waiting))
         if line.lower() in ("auto", "play hint"):
             self._report(session.follow_hint())
@@ -319,10 +334,16 @@ class PlainGame:
             return f"{expected}\n{label} {options}\n{how}"
         if waiting is Waiting.BURY:
             return f"{view.expected(session)}\n" + _("Type the 8 cards to bury.")
+        if waiting is Waiting.CONFIRM:
+            return f"{expected}\n" + _("Type u to take it back, or press Enter to go on.")
         return f"{expected}\n" + _("Type the cards to play.")
 
     def _answer(self, waiting: Waiting, line: str) -> Outcome:
         session = self.session
+        if waiting is Waiting.CONFIRM:
+            if not line:
+                return session.go_on()
+            return Outcome(False, _("Type u to take it back, or press Enter to go on."))
         if waiting in (Waiting.OFFER, Waiting.WINDOW):
             if not line or line.lower() == "pass":
                 return session.keep_drawing() if waiting is Waiting.OFFER else session.pass_turn()

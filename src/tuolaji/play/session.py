@@ -9,6 +9,14 @@ While it is ``NOTHING``, :meth:`Session.advance` takes one step that is not the 
 otherwise the human answers with :meth:`declare`, :meth:`keep_drawing`, :meth:`pass_turn`,
 :meth:`bury`, :meth:`play` or :meth:`next_round`. Human actions that the rules refuse come
 back as an :class:`Outcome` naming the rule in plain words; nothing raises.
+
+At a table with takebacks on (R-U1), a human action that can still be taken back holds
+the game (``CONFIRM``) until the human goes on (:meth:`go_on`) or takes it back
+(:meth:`take_back`): the bots and the deal wait for the player's word rather than for a
+clock, because a terminal player reads at their own pace (a screen reader, the line
+mode, a slow look at the table) and any fixed moment is too short for some and slows
+every trick for the rest. Where the human is asked next anyway (they lead after winning
+a trick, they lead after burying) nothing is held: the takeback stays open until they act.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from tuolaji.bots.base import Player
 from tuolaji.bots.registry import PLAYER_NAMES, make_player
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import STANDARD, RuleSet
-from tuolaji.game.events import Event, Played, RoundEnded, RoundStarted, ThrowFailed, TrickWon
+from tuolaji.game.events import Event, Played, RoundEnded, ThrowFailed, TrickWon
 from tuolaji.game.game import Game
 from tuolaji.game.observation import Observation, observe
 from tuolaji.game.record import GameRecord, load_record, record_of, replay, save_record
@@ -37,13 +45,23 @@ from tuolaji.i18n import _, ngettext
 from tuolaji.play.narrate import TrickFold, describe, game_over_text
 from tuolaji.play.refusals import refusal_message, refusal_text
 from tuolaji.play.saves import resume_command
+from tuolaji.play.seats import BOT_CHOICES, HUMAN_NAME, HumanSeat, bot_names, deal_start
 from tuolaji.play.words import HUMAN, Message, fill, refusal
 from tuolaji.render import level_name
 
-HUMAN_NAME = "human"
-BOT_CHOICES = ("heuristic", "search", "random")
 #: a guard against a driver loop that never reaches the human (a bug, not a game)
 MAX_STEPS = 100_000
+
+__all__ = [
+    "BOT_CHOICES",
+    "HUMAN_NAME",
+    "MAX_STEPS",
+    "Hint",
+    "Outcome",
+    "Session",
+    "Waiting",
+    "bot_names",
+]
 
 
 class Waiting(enum.Enum):
@@ -55,6 +73,9 @@ class Waiting(enum.Enum):
     BURY = "bury"  # the human starts: bury 8 cards
     PLAY = "play"  # the human leads or follows
     SUMMARY = "summary"  # a round has ended: show the summary, then next_round()
+    #: takebacks on (R-U1): the human's last action can still be taken back, and the
+    #: bots or the deal would act next: go_on() or take_back()
+    CONFIRM = "confirm"
     OVER = "over"  # the game is over (or the rounds asked for are played)
 
 
@@ -83,42 +104,6 @@ class Hint:
     message: Message
 
 
-class _HumanSeat:
-    """Seat 0 in the runner's list of players. The session offers the human every
-    declaration itself and never lets the runner ask seat 0 anything else."""
-
-    name = HUMAN_NAME
-
-    def declaration(self, observation: Observation) -> Sequence[int] | None:
-        """The runner asks on the human's draws: the session's own offer answers."""
-        return None
-
-    def bury(self, observation: Observation) -> Sequence[int]:
-        """Never called: the session waits for the human instead."""
-        raise RuntimeError("the runner must not bury for the human")
-
-    def play(self, observation: Observation) -> Sequence[int]:
-        """Never called: the session waits for the human instead."""
-        raise RuntimeError("the runner must not play for the human")
-
-
-def _deal_start(game: Game) -> int:
-    """Where the story of the deal in progress starts among ``game``'s events."""
-    starts = [i for i, event in enumerate(game.events) if isinstance(event, RoundStarted)]
-    return starts[-1] if starts else 0
-
-
-def bot_names(choice: str) -> tuple[str, str, str]:
-    """The three bots for ``--bots``: one of :data:`BOT_CHOICES`."""
-    if choice not in BOT_CHOICES:
-        raise ValueError(
-            _("unknown bots {name!r}: choose {choices}").format(
-                name=choice, choices=", ".join(BOT_CHOICES)
-            )
-        )
-    return (choice, choice, choice)
-
-
 class Session:
     """A game between the human (seat 0) and three bots (see the module docstring)."""
 
@@ -129,7 +114,7 @@ class Session:
         self._bots: list[Player] = [
             make_player(name, seed * 4 + seat) for seat, name in enumerate(self.bot_names, 1)
         ]
-        self._seats: list[Player] = [_HumanSeat(), *self._bots]
+        self._seats: list[Player] = [HumanSeat(), *self._bots]
         self._offer: list[tuple[int, ...]] = []
         self._offered: set[tuple[int, ...]] = set()
         # the game's events folded into deals and finished tricks, as far as `_folded`
@@ -146,7 +131,7 @@ class Session:
         self._told = 0  # messages already handed out by new_messages()
         # a new game tells its story from the start; a resumed one from the start of the
         # deal in progress, so the player sees the round so far
-        self._seen_events = _deal_start(game) if resumed else 0
+        self._seen_events = deal_start(game) if resumed else 0
         self.resumed = resumed
         # how far the game had got when it was last saved (a resumed game is saved as it
         # stands; a new one not at all): see `unsaved`
@@ -155,6 +140,9 @@ class Session:
         #: again, but never over any other existing file
         self.last_saved: Path | None = None
         self._own_files: set[Path] = set()
+        # the game waits for the human's word after an action that can be taken back
+        # (R-U1); a resumed game stopped after one waits again
+        self._hold = game.can_takeback(HUMAN)
         if game.phase is Phase.DRAW:
             self._update_offer()
 
@@ -207,6 +195,18 @@ class Session:
 
     def waiting(self) -> Waiting:
         """What the game needs next (see :class:`Waiting`)."""
+        waiting = self._waiting()
+        if waiting is Waiting.NOTHING and self._hold and self.game.can_takeback(HUMAN):
+            return Waiting.CONFIRM
+        return waiting
+
+    def may_take_back(self) -> bool:
+        """Whether the human may take back their last action now (R-U1: the table has
+        takebacks on and nobody has acted after it)."""
+        return self.game.can_takeback(HUMAN)
+
+    def _waiting(self) -> Waiting:
+        """What the game needs next, a takeback's hold left aside."""
         game = self.game
         if len(game.results) > self._acknowledged:
             return Waiting.SUMMARY
@@ -275,6 +275,8 @@ class Session:
         if self.waiting() is not Waiting.NOTHING:
             return
         game = self.game
+        # a bot's move or a card drawn: the human's last action is past taking back
+        self._hold = False
         if game.turn().may(HUMAN, ActionKind.PASS):
             self._sync()
             passed = game.pass_declaring(HUMAN)
@@ -359,8 +361,13 @@ class Session:
                 game.play(HUMAN, cards)
         except IllegalAction as error:
             return _refused(error)
-        self._sync()
+        self._acted()
         return Outcome(True)
+
+    def _acted(self) -> None:
+        """The human has acted: tell it; hold the game while it can be taken back."""
+        self._hold = True
+        self._sync()
 
     # ------------------------------------------------------------------ human actions
 
@@ -391,7 +398,7 @@ class Session:
             self.game.pass_declaring(HUMAN)
         except IllegalAction as error:
             return _refused(error)
-        self._sync()
+        self._acted()
         return Outcome(True)
 
     def bury(self, cards: Sequence[int]) -> Outcome:
@@ -414,6 +421,32 @@ class Session:
         if not cards:
             return Outcome(False, _("Choose the cards to play first."))
         return self._attempt("play", cards)
+
+    def go_on(self) -> Outcome:
+        """The human lets the game go on after an action they could still take back."""
+        if self.waiting() is not Waiting.CONFIRM:
+            return Outcome(False, _("Nothing is waiting for you to go on."))
+        self._hold = False
+        return Outcome(True)
+
+    def take_back(self) -> Outcome:
+        """The human takes back their last action (R-U1): the game stands again where it
+        stood before it, and the human acts again. Refused, naming R-U1, when the table
+        has takebacks off, when someone acted (or a card was drawn) since, when the
+        action settled the trump or ended the round, or when there is nothing to take
+        back."""
+        try:
+            self.game.takeback(HUMAN)
+        except IllegalAction as error:
+            return _refused(error)
+        self._hold = False
+        if self.game.phase is Phase.DRAW:
+            # a declaration taken back during the deal: the draw waits for the human
+            # again, to declare anew or let the dealing go on
+            self._offer = self.declaration_options()
+            self._offered.update(self._offer)
+        self._sync()
+        return Outcome(True)
 
     def next_round(self) -> Outcome:
         """The human has read the end-of-round summary: go on."""
@@ -453,6 +486,8 @@ class Session:
         waiting = self.waiting()
         if waiting is Waiting.SUMMARY:
             return self.next_round()
+        if waiting is Waiting.CONFIRM:
+            return self.go_on()
         hint = self.hint()
         if waiting is Waiting.OFFER:
             return self.declare(hint.cards) if hint.cards else self.keep_drawing()

@@ -164,6 +164,8 @@ def expected(session: Session, selected: Sequence[int] | None = None) -> str:
         return text
     if waiting is Waiting.SUMMARY:
         return _("The round is over.")
+    if waiting is Waiting.CONFIRM:
+        return _("You may take back what you just did (R-U1), or let the game go on.")
     if waiting is Waiting.OVER:
         if session.stopped_at_round_limit():
             return _("The rounds you asked for are played; the game is not finished.")
