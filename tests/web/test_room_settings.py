@@ -56,7 +56,9 @@ def test_house_rules_chosen_in_the_form_are_shown_and_played_by_clicks(
     expect(tid(page, "table")).to_be_visible()
 
     code = page.url.rstrip("/").split("/")[-1]
-    expected = STANDARD.with_options(must_defend=["5", "T", "K"], scoring={"cap": 2}, show_talon=False)
+    expected = STANDARD.with_options(
+        must_defend=["5", "T", "K"], scoring={"cap": 2}, show_talon=False
+    )
     assert rules_from_spec(server.room(code)["rules"]) == expected
     rules = tid(page, "room-rules")
     expect(rules).to_contain_text("Rules: Standard, 3 house rules")
