@@ -65,6 +65,7 @@ def test_house_rules_chosen_in_the_form_are_shown_and_played_by_clicks(
     expect(tid(page, "room-rule-must_defend")).to_have_text("Must-defend ranks: 5, 10, K")
     expect(tid(page, "room-rule-scoring")).to_have_text("Scoring: at most 2 levels a round")
     expect(tid(page, "room-rule-show_talon")).to_have_text("Show the talon after the round: Off")
+    shoot(page, "table-laptop")
 
     play_round(page, 0, act=act_by_clicks)
     expect(tid(page, "round-summary")).to_be_visible()
