@@ -197,3 +197,34 @@ async def test_a_refusal_of_the_rules_is_worded_in_the_requests_language(
         assert (await refused_rules(live, {"throw_penalty": 500}, "fr"))["message"] == (
             english["message"]
         )
+
+
+# ------------------------------------------------------------------ fixed once created
+
+HOUSE = {"preset": "shengji", "must_defend": ["5", "T", "K"], "scoring": {"step": 30, "cap": 2}}
+
+
+@pytest.mark.asyncio
+async def test_house_rules_are_fixed_once_the_room_exists_and_a_rematch_keeps_them(
+    tmp_path: Path,
+) -> None:
+    async with running_server(sqlite_url(tmp_path)) as live:
+        code, room = await new_room(
+            live, rules=HOUSE, seats=[{"player": "human"}, BOT, BOT, BOT], round_limit=1
+        )
+        expected = rules_from_spec(HOUSE)
+        # no route changes a room's rules: the room's own routes take no rules
+        for method in ("PUT", "PATCH"):
+            response = await live.http.request(method, f"/api/rooms/{code}", json={"rules": {}})
+            assert response.status_code == 405, response.text
+        token = await live.take_seat(code, 0, "Ann")
+        player = Player(await live.join(code, token), 0, None, live.seq_of(code), token)
+        await play_all([player], room_status("finished"), timeout=60)
+        assert room.game.rules == expected
+        again = await live.http.post(
+            f"/api/rooms/{code}/rematch", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert again.status_code == 201, again.text
+        rematch = again.json()
+        assert rules_from_spec(rematch["room"]["rules"]) == expected
+        assert live.room(rematch["code"]).game.rules == expected

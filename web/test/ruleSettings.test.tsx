@@ -72,17 +72,19 @@ function answer(status: number, body: unknown): Response {
 
 let calls: { url: string; body: unknown; lang: string | null }[];
 let refuse: unknown = null;
+let listed: unknown[] = [];
 
 beforeEach(() => {
   localStorage.clear();
   history.replaceState(null, '', '/');
   calls = [];
   refuse = null;
+  listed = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       if (url === '/api/meta') return answer(200, meta);
-      if (url === '/api/rooms' && init.method === undefined) return answer(200, { rooms: [] });
+      if (url === '/api/rooms' && init.method === undefined) return answer(200, { rooms: listed });
       const body = init.body === undefined ? null : (JSON.parse(String(init.body)) as unknown);
       calls.push({ url, body, lang: new Headers(init.headers).get('Accept-Language') });
       if (url === '/api/rooms' && refuse !== null) return answer(422, refuse);
@@ -231,6 +233,24 @@ describe('the rules in words', () => {
     cleanup();
     const plain = render(<RoomRules rules={{ preset: 'standard' }} meta={meta} />);
     expect(plain.getByTestId('room-rules').textContent).toBe('Rules: Standard');
+  });
+
+  it("shows a listed room's preset and how many house rules differ, the details unfolded", async () => {
+    listed = [
+      {
+        code: 'ROOMCODE2345',
+        rules: { preset: 'standard', must_defend: ['5', 'T', 'K'], show_talon: false },
+        open_seats: [1],
+        names: ['Ana', '', '', ''],
+        players: ['human', 'human', 'heuristic', 'heuristic'],
+      },
+    ];
+    const page = render(<Lobby />);
+    await waitFor(() => expect(page.queryByTestId('room-rules')).not.toBeNull());
+    const rules = page.getByTestId('room-rules');
+    expect(rules.querySelector('summary')?.textContent).toBe('Rules: Standard, 2 house rules');
+    expect(page.getByTestId('room-rule-must_defend').textContent).toBe('Must-defend ranks: 5, 10, K');
+    expect(page.getByTestId('room-rule-show_talon').textContent).toBe('Show the talon after the round: Off');
   });
 
   it('checks what the meta checks, and sends scoring numbers that differ only', () => {
