@@ -75,6 +75,38 @@ def test_house_rules_chosen_in_the_form_are_shown_and_played_by_clicks(
         assert last["talon"] == "", last  # the talon stays the starter's
 
 
+def focused(page: Page) -> str | None:
+    """The test id of the element that has the focus."""
+    found: str | None = page.evaluate("() => document.activeElement?.dataset?.testid ?? null")
+    return found
+
+
+def test_the_rules_are_used_by_keyboard_in_a_sensible_order(
+    server: LiveServer, chromium: Chromium
+) -> None:
+    page = chromium.new_page()
+    page.goto(server.url)
+    tid(page, "room-settings").click()
+    tid(page, "preset").focus()
+    # the reset is disabled while nothing differs: the next stop is the first group
+    page.keyboard.press("Tab")
+    assert focused(page) == "rule-group-toggle-following"
+    page.keyboard.press("Tab")
+    assert focused(page) == "option-follow_tractor_first"
+    page.keyboard.press("Space")
+    expect(tid(page, "rules-changed")).to_have_text("1 option differs from the preset.")
+    # a folded group opens from the keyboard, and its first control follows its heading
+    tid(page, "rule-group-toggle-scoring").focus()
+    page.keyboard.press("Enter")
+    expect(tid(page, "rule-group-toggle-scoring")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Tab")
+    assert focused(page) == "option-must_defend-2"
+    # back to the preset, from the keyboard
+    tid(page, "rules-reset").focus()
+    page.keyboard.press("Enter")
+    expect(tid(page, "rules-changed")).to_have_text("Every option is as the preset sets it.")
+
+
 def test_the_form_passes_axe_and_fits_laptop_phone_and_chinese(
     server: LiveServer, chromium: Chromium
 ) -> None:
