@@ -251,6 +251,16 @@ def test_the_line_naming_the_rules() -> None:
     assert rule_set_line(STANDARD.with_options(throw_penalty=5)) == (
         "These are the standard rules. Options changed from them: throw_penalty=5."
     )
+    # the values in words, never an object: ranks as --option takes them, scoring in words
+    house = STANDARD.with_options(must_defend=["5", "T", "K"], scoring={"step": 30, "cap": 2})
+    assert rule_set_line(house) == (
+        "These are the standard rules. Options changed from them: must_defend=5,T,K; "
+        "scoring: 30 points a level, at most 2 levels a round."
+    )
+    assert "{" not in rule_set_line(STANDARD.with_options(scoring={"take_over": 70}))
+    assert rule_set_line(STANDARD.with_options(first_round_starter=2)).endswith(
+        "first_round_starter=2."
+    )
     assert rule_set_line(CLASSIC.with_options(follow_tractor_first=False)).endswith(
         "Options changed from them: follow_tractor_first=false."
     )

@@ -113,7 +113,7 @@ async def test_meta_lists_languages_presets_every_option_players_and_the_clock(
 async def test_every_value_meta_offers_makes_a_room_and_one_past_the_range_does_not(
     tmp_path: Path,
 ) -> None:
-    async with running_server(sqlite_url(tmp_path), create_burst=100) as live:
+    async with running_server(sqlite_url(tmp_path), create_burst=400) as live:
         meta = (await live.http.get("/api/meta")).json()
         bodies: list[dict[str, Any]] = []
         for name in meta["presets"]:
@@ -122,6 +122,19 @@ async def test_every_value_meta_offers_makes_a_room_and_one_past_the_range_does_
                     values: list[Any] = [True, False]
                 elif option["kind"] == "choice":
                     values = [choice["value"] for choice in option["choices"]]
+                elif option["kind"] == "ranks":
+                    values = [[], option["ranks"], option["ranks"][3::5]]
+                elif option["kind"] == "scoring":
+                    # each field at its smallest and largest (opponents_up at least take_over)
+                    values = [
+                        {field["name"]: field[end]}
+                        for field in option["fields"]
+                        for end in ("min", "max")
+                        if field["name"] not in ("take_over", "opponents_up")
+                    ]
+                    values += [{"take_over": 1, "opponents_up": 1}]
+                    values += [{"take_over": 200, "opponents_up": 200}]
+                    values += [{"opponents_up": 1000}, {"cap": None}]
                 else:
                     values = [option["min"], option["max"]]
                 bodies += [{"rules": {"preset": name, option["name"]: v}} for v in values]

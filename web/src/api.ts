@@ -13,15 +13,18 @@ import type {
   RoomInfo,
   TakenSeat,
 } from './protocol';
+import { currentLanguage } from './i18n';
 
 /** A refusal of the server: `code` is its error code ("no-room", "seat-refused"…), or
- * "network" when no answer came; `message` its English sentence. */
+ * "network" when no answer came; `message` its sentence (English, but for refused rules,
+ * which come in the page's language); `option` the rule option refused rules name. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly retryAfter: number | null = null,
+    readonly option: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +35,8 @@ async function request<T>(path: string, init: RequestInit = {}, token?: string):
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+  // the server words refused rules in the page's language (docs/protocol.md)
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', currentLanguage().replace('_', '-'));
   let response: Response;
   try {
     response = await fetch(path, { ...init, headers });
@@ -45,13 +50,14 @@ async function request<T>(path: string, init: RequestInit = {}, token?: string):
     body = null;
   }
   if (!response.ok) {
-    const data = (body ?? {}) as { error?: unknown; message?: unknown };
+    const data = (body ?? {}) as { error?: unknown; message?: unknown; option?: unknown };
     const retry = response.headers.get('Retry-After');
     throw new ApiError(
       response.status,
       typeof data.error === 'string' ? data.error : `http-${response.status}`,
       typeof data.message === 'string' ? data.message : response.statusText,
       retry === null ? null : Number(retry),
+      typeof data.option === 'string' ? data.option : null,
     );
   }
   return body as T;

@@ -20,8 +20,14 @@ export interface Action {
   cards: string;
 }
 
-/** The rules of a room: a preset and every option's value. */
-export type RuleSpec = { preset: string } & Record<string, boolean | number | string>;
+/** The scoring option's numbers by field (R-S3); `cap` null: no cap. */
+export type ScoringValue = Record<string, number | null>;
+/** A rule option's value in its JSON form: a flag, a number, a choice, the must-defend
+ * ranks by name, the scoring numbers (docs/rules.md §12). */
+export type RuleValue = boolean | number | string | string[] | ScoringValue;
+/** The rules of a room: a preset and the options' values (a room's spec leaves out the
+ * later options at their defaults). */
+export type RuleSpec = { preset: string } & Record<string, RuleValue>;
 
 // ------------------------------------------------------------------ the room
 
@@ -401,21 +407,52 @@ export interface ListedRoom {
   players: string[];
 }
 
+/** A choice of a choice option: its value, and a msgid (a seat's holds {n}: `n`). */
+export interface MetaChoice {
+  value: string | number;
+  label: string;
+  n?: number;
+}
+
+/** A number of the scoring option (R-S3): its range; `none_label` when it may be null. */
+export interface MetaField {
+  name: string;
+  label: string;
+  help: string;
+  min: number;
+  max: number;
+  none_label?: string;
+}
+
 export interface MetaOption {
   name: string;
-  kind: 'bool' | 'choice' | 'number';
-  choices?: { value: string; label: string }[];
+  kind: 'bool' | 'choice' | 'number' | 'ranks' | 'scoring';
+  /** The group of the settings panel it belongs to. */
+  group?: string;
+  choices?: MetaChoice[];
   min?: number;
   max?: number;
+  /** The ranks a `ranks` option may hold, by name ("2" … "T" … "A"). */
+  ranks?: string[];
+  /** The numbers of a `scoring` option. */
+  fields?: MetaField[];
   /** English msgids, shown through the catalog. */
   label: string;
   help: string;
 }
 
+/** A group of the settings panel: its heading (a msgid), open or folded at first. */
+export interface MetaGroup {
+  name: string;
+  label: string;
+  open: boolean;
+}
+
 export interface Meta {
   languages: { code: string; name: string }[];
-  presets: Record<string, Record<string, boolean | number | string>>;
+  presets: Record<string, Record<string, RuleValue>>;
   options: MetaOption[];
+  groups?: MetaGroup[];
   players: string[];
   clock: { min: number; max: number };
 }

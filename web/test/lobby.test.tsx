@@ -170,7 +170,8 @@ describe('the create form', () => {
       url: '/api/rooms',
       auth: null,
       body: {
-        rules: { preset: 'classic', follow_tractor_first: true, talon_multiplier: 'largest_part', throw_penalty: 20 },
+        // only what differs from the preset
+        rules: { preset: 'classic', throw_penalty: 20 },
         seats: [{ player: 'random' }, { player: 'heuristic' }, { player: 'human', name: 'Ana' }, { player: 'heuristic' }],
         clock_s: 45,
         spectators: false,

@@ -9,7 +9,14 @@ from typing import Any, Literal
 
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rule_values import (
+    BAD_SPEC,
     DEFAULT_SCORING,
+    NOT_BOOL,
+    NOT_CHOICE,
+    OUT_OF_RANGE,
+    UNKNOWN_OPTION,
+    UNKNOWN_PRESET,
+    OptionValueError,
     Scoring,
     check_ranks,
     check_scoring,
@@ -27,7 +34,33 @@ FirstRoundStarter = Literal["redeal", "random"] | int
 
 
 class RulesError(TuolajiError, ValueError):
-    """An unknown preset, an unknown option or a bad option value (§12)."""
+    """An unknown preset, an unknown option or a bad option value (§12). ``option``
+    names the option at fault (``"preset"`` for the preset, None when the rules as a
+    whole are unreadable), ``reason`` is one of the reason constants of
+    :mod:`tuolaji.core.rule_values` ("" when none fits) and ``details`` what a front end
+    needs to word the refusal in any language (:mod:`tuolaji.wording.rule_errors`).
+
+    >>> error = RulesError("option x must be true or false", "x", NOT_BOOL)
+    >>> str(error), error.option, error.reason
+    ('option x must be true or false', 'x', 'not-bool')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        option: str | None = None,
+        reason: str = "",
+        details: Mapping[str, str | int] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.option = option
+        self.reason = reason
+        self.details: Mapping[str, str | int] = {} if details is None else details
+
+    @classmethod
+    def of(cls, error: OptionValueError) -> RulesError:
+        """The rules error of a value that could not be read."""
+        return cls(str(error), error.option, error.reason, error.details)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +115,15 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
-            _check_value(name, getattr(self, name))
+            try:
+                _check_value(name, getattr(self, name))
+            except RulesError as error:
+                # every refusal names its option, whichever check wrote it
+                if error.option is None:
+                    error.option = name
+                raise
         if self.preset not in PRESET_OPTIONS:
-            raise RulesError(f"unknown preset {self.preset!r}: choose {_PRESET_CHOICE}")
+            raise _unknown_preset(self.preset)
         values = tuple(getattr(self, name) for name in OPTION_NAMES)
         object.__setattr__(self, "_hash", hash((values, self.preset)))
         hides = self.hidden_history or self.hide_blocker or self.hide_declarer_points
@@ -117,7 +156,7 @@ class RuleSet:
         changes: dict[str, Any] = {}
         for name, value in options.items():
             if name not in OPTION_NAMES:
-                raise RulesError(_unknown_option(name))
+                raise _unknown_option(name)
             try:
                 if name == "must_defend":
                     changes[name] = ranks_of(value)
@@ -125,8 +164,8 @@ class RuleSet:
                     changes[name] = scoring_of(value, self.scoring)
                 else:
                     changes[name] = value
-            except ValueError as error:
-                raise RulesError(str(error)) from None
+            except OptionValueError as error:
+                raise RulesError.of(error) from None
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
@@ -160,31 +199,43 @@ class RuleSet:
 
 
 def _check_value(name: str, value: object) -> None:
-    if name == "talon_multiplier":
-        if value not in TALON_MULTIPLIERS:
+    if name in OPTION_CHOICES:
+        choices = OPTION_CHOICES[name]
+        if not isinstance(value, str) or value not in choices:
             raise RulesError(
-                f"option talon_multiplier must be one of {', '.join(TALON_MULTIPLIERS)}, "
-                f"not {value!r}"
+                f"option {name} must be one of {', '.join(choices)}, not {value!r}",
+                name,
+                NOT_CHOICE,
+                {"choices": ", ".join(choices)},
             )
-    elif name == "throw_penalty":
-        # 200 a card is every point of the game: more could only overflow the totals
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 200:
+    elif name in NUMBER_RANGES:
+        low, high = NUMBER_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise RulesError(
-                f"option throw_penalty must be a whole number from 0 to 200, not {value!r}"
-            )
-    elif name == "ace_attempts":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-            raise RulesError(
-                f"option ace_attempts must be a whole number from 0 to 9 (0: no limit), "
-                f"not {value!r}"
+                f"option {name} must be a whole number from {low} to {high}, not {value!r}",
+                name,
+                OUT_OF_RANGE,
+                {"low": low, "high": high},
             )
     elif name in _CHECKS:
         try:
             _CHECKS[name](value)
-        except ValueError as error:
-            raise RulesError(str(error)) from None
+        except OptionValueError as error:
+            raise RulesError.of(error) from None
     elif not isinstance(value, bool):
-        raise RulesError(f"option {name} must be true or false, not {value!r}")
+        raise RulesError(f"option {name} must be true or false, not {value!r}", name, NOT_BOOL)
+
+
+#: the options that take one of a few names, with their names
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"talon_multiplier": TALON_MULTIPLIERS}
+#: the options that take a whole number, with the smallest and largest they accept (the
+#: one place these ranges are written: the server's room settings offer them)
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    # 200 a card is every point of the game: more could only overflow the totals
+    "throw_penalty": (0, 200),
+    # 0: no limit
+    "ace_attempts": (0, 9),
+}
 
 
 _CHECKS = {
@@ -242,8 +293,23 @@ _FIRST_OPTIONS = frozenset(OPTION_NAMES[:5])
 _PRESET_CHOICE = ", ".join(list(PRESET_OPTIONS)[:-1]) + f" or {list(PRESET_OPTIONS)[-1]}"
 
 
-def _unknown_option(name: str) -> str:
-    return f"unknown rule option {name!r}: the options are {', '.join(OPTION_NAMES)}"
+def _unknown_option(name: str) -> RulesError:
+    options = ", ".join(OPTION_NAMES)
+    return RulesError(
+        f"unknown rule option {name!r}: the options are {options}",
+        name,
+        UNKNOWN_OPTION,
+        {"options": options},
+    )
+
+
+def _unknown_preset(name: str) -> RulesError:
+    return RulesError(
+        f"unknown preset {name!r}: choose {_PRESET_CHOICE}",
+        "preset",
+        UNKNOWN_PRESET,
+        {"preset": name, "presets": ", ".join(PRESET_OPTIONS)},
+    )
 
 
 def preset(name: str) -> RuleSet:
@@ -258,7 +324,7 @@ def preset(name: str) -> RuleSet:
     tuolaji.core.rules.RulesError: unknown preset 'bridge': choose standard, classic or shengji
     """
     if name not in PRESET_OPTIONS:
-        raise RulesError(f"unknown preset {name!r}: choose {_PRESET_CHOICE}")
+        raise _unknown_preset(name)
     return RuleSet(preset=name).with_options(**PRESET_OPTIONS[name])
 
 
@@ -285,9 +351,11 @@ def rules_from_spec(spec: object) -> RuleSet:
         options = dict(spec)
         name = options.pop("preset", "standard")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name, not {name!r}")
+            raise RulesError(f"preset must be a name, not {name!r}", "preset", BAD_SPEC)
         return preset(name).with_options(**options)
-    raise RulesError(f"rules must be a preset name or an object of options, not {spec!r}")
+    raise RulesError(
+        f"rules must be a preset name or an object of options, not {spec!r}", None, BAD_SPEC
+    )
 
 
 #: every option's default, in its JSON form

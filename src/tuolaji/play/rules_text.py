@@ -463,11 +463,12 @@ def rules_sections(rules: RuleSet = STANDARD) -> list[tuple[str, list[tuple[str,
 
 def rule_set_line(rules: RuleSet) -> str:
     """Which rules these are: the preset, and the options changed from it, written as
-    ``--option`` takes them (``throw_penalty=5``)."""
+    ``--option`` takes them (``throw_penalty=5``, ``must_defend=5,T,K``); the scoring
+    numbers, an object, in words (``scoring: 30 points a level, …``)."""
     line = _(_PRESET_LINES[rules.preset])
     base = preset(rules.preset).options()
     changed = [
-        f"{name}={json.dumps(value)}"
+        _changed_option(name, value, base[name])
         for name, value in rules.options().items()
         if value != base[name]
     ]
@@ -476,8 +477,49 @@ def rule_set_line(rules: RuleSet) -> str:
     # TRANSLATORS: {options} lists rule options as typed on the command line, e.g.
     # "throw_penalty=5, talon_multiplier="power""; keep them as they are.
     return (
-        line + " " + _("Options changed from them: {options}.").format(options=", ".join(changed))
+        line + " " + _("Options changed from them: {options}.").format(options="; ".join(changed))
     )
+
+
+def _changed_option(name: str, value: object, base: object) -> str:
+    """One changed option as the rules line writes it."""
+    if name == "must_defend" and isinstance(value, list):
+        return f"{name}={','.join(value) if value else '[]'}"
+    if name == "scoring" and isinstance(value, dict) and isinstance(base, dict):
+        words = [
+            _scoring_words(field, number)
+            for field, number in value.items()
+            if number != base.get(field)
+        ]
+        # TRANSLATORS: {numbers} says the scoring numbers changed, e.g. "30 points a
+        # level, at most 2 levels a round"; keep "scoring" as it is (the option's name)
+        return _("scoring: {numbers}").format(numbers=", ".join(words))
+    return f"{name}={json.dumps(value)}"
+
+
+def _scoring_words(field: str, number: int | None) -> str:
+    """A changed number of the scoring option (R-S3) in words."""
+    if field == "cap":
+        if number is None:
+            return _("no cap on the levels of a round")
+        return ngettext("at most {n} level a round", "at most {n} levels a round", number).format(
+            n=number
+        )
+    n = 0 if number is None else number
+    # each message written out: the catalogs are extracted from literal calls
+    if field == "step":
+        text = ngettext("{n} point a level", "{n} points a level", n)
+    elif field == "take_over":
+        text = ngettext(
+            "the opponents take over from {n} point", "the opponents take over from {n} points", n
+        )
+    elif field == "opponents_up":
+        text = ngettext("they go up from {n} point", "they go up from {n} points", n)
+    elif field == "shutout_bonus":
+        text = ngettext("{n} level more for a shutout", "{n} levels more for a shutout", n)
+    else:
+        return f"{field} {n}"
+    return text.format(n=n)
 
 
 def rules_text(rules: RuleSet = STANDARD) -> str:

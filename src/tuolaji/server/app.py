@@ -52,6 +52,7 @@ from tuolaji.server.routing import (
     room_elsewhere,
     seat_number,
 )
+from tuolaji.server.rule_refusal import rules_refusal
 from tuolaji.server.storage import NotOwner, Storage
 
 log = logging.getLogger("tuolaji.server")
@@ -119,7 +120,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         return await refused(_request, refusal)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        rules_refused = rules_refusal(error, request.headers.get("accept-language"))
+        if rules_refused is not None:
+            return JSONResponse(rules_refused, 422)
         problems = []
         for problem in error.errors()[:5]:
             where = ".".join(str(part) for part in problem["loc"] if part != "body")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tuolaji.bots.registry import parse_player
-from tuolaji.core.rules import RulesError, rules_from_spec
+from tuolaji.core.rules import rules_from_spec
 from tuolaji.server.botpool import check_bot_name
 from tuolaji.server.storage_rows import MAX_SEED
 
@@ -84,10 +84,9 @@ class CreateRoom(_Body):
     @field_validator("rules")
     @classmethod
     def _known_rules(cls, value: str | dict[str, Any]) -> str | dict[str, Any]:
-        try:
-            rules_from_spec(value)
-        except RulesError as error:
-            raise ValueError(str(error)) from None
+        # a RulesError (a ValueError) is kept as it is: the refusal names its option and
+        # words it in the request's language (app.py)
+        rules_from_spec(value)
         return value
 
     @field_validator("stand_in")

@@ -1,20 +1,34 @@
-"""The rule options as the browser's lobby offers them (``GET /api/meta``).
+"""The rule options as the browser's room settings offer them (``GET /api/meta``).
 
 Each option of :data:`tuolaji.core.rules.OPTION_NAMES` (docs/rules.md §12) gets a short
-label and a one-line explanation, and each choice of a choice option a label. They are
-English msgids marked with ``N_()`` (babel.cfg extracts them into the project's
+label and a one-line explanation naming its rule (:data:`OPTION_TEXTS`), a group of the
+settings panel (:data:`OPTION_GROUPS`), and each choice of a choice option a label. They
+are English msgids marked with ``N_()`` (babel.cfg extracts them into the project's
 catalogs): the client shows them through the catalog of ``GET /api/catalog/{lang}``.
+
+An option's control comes from its kind (:func:`option_kind`): ``bool``, ``choice``
+(labelled choices), ``number`` (its range), ``ranks`` (any set of the 13 ranks) or
+``scoring`` (a group of numbers). The ranges are the core's own
+(:data:`tuolaji.core.rules.NUMBER_RANGES`, :data:`tuolaji.core.rule_values.SCORING_RANGES`):
+the form checks what the rules check, from one place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
-from tuolaji.core.rules import OPTION_NAMES, PRESET_OPTIONS, TALON_MULTIPLIERS, RuleSet, preset
-from tuolaji.i18n import N_
-
-#: the smallest and largest throw penalty the rules accept (``RuleSet`` refuses others)
-THROW_PENALTY_RANGE: Final = (0, 200)
+from tuolaji.core.cards import RANKS
+from tuolaji.core.rule_values import SCORING_RANGES, STARTER_CHOICES
+from tuolaji.core.rules import (
+    NUMBER_RANGES,
+    OPTION_CHOICES,
+    OPTION_NAMES,
+    PRESET_OPTIONS,
+    RuleSet,
+    preset,
+)
+from tuolaji.i18n import N_, _
 
 #: option → (label, help): the help says what the option changes, naming its rule
 OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
@@ -53,6 +67,56 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "led instead (R-H2)."
         ),
     ),
+    "must_defend": (
+        N_("Must-defend ranks"),
+        N_(
+            "A team's level stops on each of these ranks and leaves it only by winning a "
+            "round on it as declarers (R-S6)."
+        ),
+    ),
+    "ace_attempts": (
+        N_("Tries on the Ace"),
+        N_("Declarers who lose this many rounds on the Ace go back to 2; 0 means no limit (R-S5)."),
+    ),
+    "scoring": (
+        N_("Scoring"),
+        N_(
+            "How the opponents' points turn into levels: the points of a level step, "
+            "the thresholds and the most levels a round gives (R-S3)."
+        ),
+    ),
+    "red_jokers_override": (
+        N_("Red jokers beat black jokers"),
+        N_("A pair of red jokers overrides a standing pair of black jokers (R-T3)."),
+    ),
+    "reinforce": (
+        N_("Reinforce a declaration"),
+        N_(
+            "The player whose single declaration stands may show its twin to make it a pair (R-T3)."
+        ),
+    ),
+    "overturn_own": (
+        N_("Override your own declaration"),
+        N_(
+            "The player whose declaration stands may replace it with a stronger one of "
+            "their own (R-T3)."
+        ),
+    ),
+    "joker_no_trump": (
+        N_("Jokers declare no trump"),
+        N_("A pair of identical jokers declares a round without a trump suit (R-T2)."),
+    ),
+    "show_talon": (
+        N_("Show the talon after the round"),
+        N_(
+            "Every player sees the buried cards when the round ends; off, only the "
+            "starter does, unless the talon bonus turns them up (R-K1)."
+        ),
+    ),
+    "first_round_starter": (
+        N_("When nobody declares in round 1"),
+        N_("Who starts the first round if nobody declares a trump (R-T6)."),
+    ),
     "hidden_history": (
         N_("Hide played cards"),
         N_(
@@ -80,6 +144,66 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
+#: the groups of the settings panel, in order: name → heading
+GROUPS: Final[dict[str, str]] = {
+    # TRANSLATORS: headings of the groups of rule options in the browser's room settings
+    "following": N_("Following and throws"),
+    "declaring": N_("Declaring and trumps"),
+    "talon": N_("The talon"),
+    "scoring": N_("Scoring and levels"),
+    "seen": N_("What players see"),
+    "table": N_("Table"),
+}
+#: the groups the panel shows open; the others start folded
+OPEN_GROUPS: Final = ("following", "declaring")
+
+#: option → its group (options that other parts of the project add have their group here)
+OPTION_GROUPS: Final[dict[str, str]] = {
+    "follow_tractor_first": "following",
+    "throw_penalty": "following",
+    "failed_throw_must_beat": "following",
+    "rank_trumps_in_no_trump": "declaring",
+    "red_jokers_override": "declaring",
+    "reinforce": "declaring",
+    "overturn_own": "declaring",
+    "joker_no_trump": "declaring",
+    "first_round_starter": "declaring",
+    "talon_multiplier": "talon",
+    "show_talon": "talon",
+    "scoring": "scoring",
+    "must_defend": "scoring",
+    "ace_attempts": "scoring",
+    "hidden_history": "seen",
+    "hide_blocker": "seen",
+    "hide_declarer_points": "seen",
+    "takebacks": "table",
+}
+
+#: each field of ``scoring`` → (label, help)
+SCORING_TEXTS: Final[dict[str, tuple[str, str]]] = {
+    # TRANSLATORS: the fields of the scoring option (R-S3) in the room settings
+    "step": (
+        N_("Points a level"),
+        N_("Every this many points the opponents fall short of or pass is one level."),
+    ),
+    "take_over": (
+        N_("Points to take over"),
+        N_("With this many points the opponents become the declarers."),
+    ),
+    "opponents_up": (
+        N_("Points to go up"),
+        N_("With this many points the opponents also go up a level."),
+    ),
+    "shutout_bonus": (
+        N_("Levels for a shutout"),
+        N_("The levels the declarers gain more when the opponents win no points."),
+    ),
+    "cap": (
+        N_("Most levels a round"),
+        N_("The most levels a team gains in one round; empty means no cap."),
+    ),
+}
+
 #: choice option → value → label
 CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
     "talon_multiplier": {
@@ -89,41 +213,111 @@ CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
         "largest_part": N_("2 × the number of cards in the last lead's largest part"),
         "power": N_("2 to the power of the number of cards in the last lead's largest part"),
     },
+    "first_round_starter": {
+        # TRANSLATORS: who starts a first round nobody declares in (R-T6)
+        "redeal": N_("Deal again"),
+        "random": N_("A seat drawn by chance"),
+    },
 }
+#: how a seat is named among the choices (as the room settings name seats)
+SEAT_CHOICE: Final = N_("Seat {n}")
+#: the name of the scoring cap's "no cap" (a null cap)
+NO_CAP: Final = N_("No cap")
+
+
+def option_kind(name: str) -> str:
+    """The kind of control option ``name`` takes: ``bool``, ``choice``, ``number``,
+    ``ranks`` or ``scoring``.
+
+    >>> option_kind("show_talon"), option_kind("ace_attempts"), option_kind("must_defend")
+    ('bool', 'number', 'ranks')
+    """
+    if name in OPTION_CHOICES or name == "first_round_starter":
+        return "choice"
+    if name in NUMBER_RANGES:
+        return "number"
+    if name == "must_defend":
+        return "ranks"
+    if name == "scoring":
+        return "scoring"
+    if isinstance(getattr(RuleSet(), name), bool):
+        return "bool"
+    raise ValueError(f"option {name} has no kind of control: give it one in rule_options")
+
+
+def _choices(name: str) -> list[dict[str, Any]]:
+    if name == "first_round_starter":
+        named: list[dict[str, Any]] = [
+            {"value": value, "label": CHOICE_LABELS[name][value]} for value in STARTER_CHOICES
+        ]
+        return named + [{"value": seat, "label": SEAT_CHOICE, "n": seat} for seat in range(4)]
+    return [{"value": value, "label": CHOICE_LABELS[name][value]} for value in OPTION_CHOICES[name]]
+
+
+def option_entry(name: str) -> dict[str, Any]:
+    """What the room settings need of option ``name``: its name, group, kind, label and
+    help, and by kind its choices, range, ranks or fields."""
+    label, help_text = OPTION_TEXTS[name]
+    kind = option_kind(name)
+    # an option given no group yet goes to the last one (tests/server/test_room_settings.py
+    # asks every option for one)
+    group = OPTION_GROUPS.get(name, list(GROUPS)[-1])
+    option: dict[str, Any] = {"name": name, "kind": kind, "group": group}
+    if kind == "choice":
+        option["choices"] = _choices(name)
+    elif kind == "number":
+        option["min"], option["max"] = NUMBER_RANGES[name]
+    elif kind == "ranks":
+        option["ranks"] = list(RANKS)
+    elif kind == "scoring":
+        option["fields"] = [
+            {
+                "name": field,
+                "label": SCORING_TEXTS[field][0],
+                "help": SCORING_TEXTS[field][1],
+                "min": low,
+                "max": high,
+                **({"none_label": NO_CAP} if field == "cap" else {}),
+            }
+            for field, low, high in SCORING_RANGES
+        ]
+    option["label"], option["help"] = label, help_text
+    return option
 
 
 def option_list() -> list[dict[str, Any]]:
-    """Every rule option the lobby offers (those with a label here), in the rules'
-    order: its name, its kind (``bool``, ``choice`` with its choices, ``number`` with
-    its range), its label and its help. (The options added since have no control in
-    the lobby yet: a room keeps their preset's values.)
+    """Every rule option, in the rules' order, as :func:`option_entry` describes it.
 
-    >>> [option["kind"] for option in option_list()]
-    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool', 'bool']
+    >>> [option["kind"] for option in option_list()][:5]
+    ['bool', 'bool', 'choice', 'number', 'bool']
     >>> option_list()[3]["min"], option_list()[3]["max"]
     (0, 200)
     """
-    defaults = RuleSet()
-    options = []
-    for name in OPTION_NAMES:
-        if name not in OPTION_TEXTS:
-            continue
-        label, help_text = OPTION_TEXTS[name]
-        option: dict[str, Any] = {"name": name}
-        default = getattr(defaults, name)
-        if isinstance(default, bool):
-            option["kind"] = "bool"
-        elif name == "talon_multiplier":
-            option["kind"] = "choice"
-            option["choices"] = [
-                {"value": value, "label": CHOICE_LABELS[name][value]} for value in TALON_MULTIPLIERS
-            ]
-        else:
-            option["kind"] = "number"
-            option["min"], option["max"] = THROW_PENALTY_RANGE
-        option["label"], option["help"] = label, help_text
-        options.append(option)
-    return options
+    return [option_entry(name) for name in OPTION_NAMES]
+
+
+def group_list() -> list[dict[str, Any]]:
+    """The groups of the settings panel, in order: name, heading (a msgid) and whether
+    it starts open."""
+    return [
+        {"name": name, "label": label, "open": name in OPEN_GROUPS}
+        for name, label in GROUPS.items()
+    ]
+
+
+def translated_labels() -> dict[str, str]:
+    """Every option's label in the current language, and each scoring field's as
+    ``scoring.FIELD``: what a refusal of the rules names (:mod:`tuolaji.wording.rule_errors`)."""
+    labels: Mapping[str, tuple[str, str]] = OPTION_TEXTS
+    names = {name: _(texts[0]) for name, texts in labels.items()}
+    names["preset"] = _(PRESET_LABEL)
+    for field, (label, _help) in SCORING_TEXTS.items():
+        names[f"scoring.{field}"] = _(label)
+    return names
+
+
+#: what a refusal calls the preset
+PRESET_LABEL: Final = N_("Rules preset")
 
 
 def preset_options() -> dict[str, dict[str, Any]]:

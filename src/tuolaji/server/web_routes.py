@@ -5,9 +5,9 @@
   assets), and ``/assets/*`` the files it loads (their names hold a hash of their
   content, so they are cached for a year). Without a built client, ``/`` is the plain
   page of the open rooms (:mod:`~tuolaji.server.page`), saying how to build it.
-- ``GET /api/meta``: the languages, rule presets and options (labels and help as
-  msgids, :mod:`~tuolaji.server.rule_options`), the players a seat may have and the
-  turn clock's range.
+- ``GET /api/meta``: the languages, rule presets and options (each with its kind of
+  control, group, labels and help as msgids, :mod:`~tuolaji.server.rule_options`), the
+  groups of the settings panel, the players a seat may have and the turn clock's range.
 - ``GET /api/catalog/{lang}``: the project's gettext catalog of ``lang`` (the terminal's
   translations, one source for both), as JSON, read once per language.
 """
@@ -29,7 +29,7 @@ from tuolaji.server.botpool import SERVER_BOT_KINDS
 from tuolaji.server.http_models import CLOCK_MAX_S, CLOCK_MIN_S
 from tuolaji.server.page import lobby_page
 from tuolaji.server.routing import HttpRefusal, Server
-from tuolaji.server.rule_options import option_list, preset_options
+from tuolaji.server.rule_options import group_list, option_list, preset_options
 
 #: each language of the game by its own name, as a language switch shows it
 LANGUAGE_NAMES: Final[dict[str, str]] = {
@@ -69,6 +69,7 @@ def meta() -> dict[str, Any]:
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in SUPPORTED],
         "presets": preset_options(),
         "options": option_list(),
+        "groups": group_list(),
         "players": ["human", *SERVER_BOT_KINDS],
         "clock": {"min": CLOCK_MIN_S, "max": CLOCK_MAX_S},
     }

@@ -11,6 +11,8 @@ the two ways to play (the terminal, :mod:`tuolaji.play`, and the online server,
 - :mod:`~tuolaji.wording.briefs`: each rule in one sentence (:func:`rule_brief`);
 - :mod:`~tuolaji.wording.refusals`: the sentence for an action the rules refuse
   (:func:`refusal_text`);
+- :mod:`~tuolaji.wording.rule_errors`: the sentence for rule options the rules refuse
+  (:func:`~tuolaji.wording.rule_errors.rules_error_text`);
 - :mod:`~tuolaji.wording.hands`: the order a hand is shown in (:func:`sort_hand`).
 
 Every sentence is in the current language (:func:`tuolaji.i18n.using_language` sets it

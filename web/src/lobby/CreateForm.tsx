@@ -1,17 +1,18 @@
-// The lobby's form that creates a room (the room settings): rules preset and every rule
-// option (from /api/meta, each with its one-line explanation), who plays each seat, your
-// seat and name, the clock, spectators, listed, round limit. Creating takes your seat and
-// goes to the room.
+// The lobby's form that creates a room (the room settings): the rules (RuleSettings: a
+// preset and every rule option of /api/meta, grouped), who plays each seat, your seat and
+// name, the clock, spectators, listed, round limit. It sends only the options that differ
+// from the preset; the server's refusal of the rules is shown next to the option it
+// names. Creating takes your seat and goes to the room.
 
 import { useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { failureText } from '../errors';
 import { t, tn } from '../i18n';
-import type { CreateRoomBody, Meta, MetaOption } from '../protocol';
+import type { CreateRoomBody, Meta } from '../protocol';
 import { Alert, CheckField, Field, helpId, NameField } from '../widgets';
 import { createAndSit, DEFAULT_BOT, playingName, seedFromUrl } from './create';
-
-type OptionValue = boolean | number | string;
+import { RuleSettings } from './RuleSettings';
+import { allProblems, changedRules, presetValues, type Drafts } from './ruleValues';
 
 /** The words for a kind of player ("human" is an open seat for a person). */
 export function playerLabel(player: string): string {
@@ -29,82 +30,6 @@ export function playerLabel(player: string): string {
   }
 }
 
-function presetLabel(preset: string): string {
-  switch (preset) {
-    case 'standard':
-      return t('Standard');
-    case 'classic':
-      return t('Classic');
-    case 'shengji':
-      // TRANSLATORS: the rule preset of shengji.io's defaults (a site's name: keep it)
-      return t('As on shengji.io');
-    default:
-      return preset;
-  }
-}
-
-/** The option values of `preset`: the meta's preset over the first preset's values. */
-function presetValues(meta: Meta, preset: string): Record<string, OptionValue> {
-  const base = meta.presets.standard ?? Object.values(meta.presets)[0] ?? {};
-  return { ...base, ...(meta.presets[preset] ?? {}) };
-}
-
-function OptionInput({
-  option,
-  value,
-  onChange,
-}: {
-  option: MetaOption;
-  value: OptionValue | undefined;
-  onChange: (value: OptionValue) => void;
-}) {
-  const id = `option-${option.name}`;
-  // the labels are the server's msgids (rule_options.py), translated by the catalog
-  const label = t(option.label);
-  const help = t(option.help);
-  if (option.kind === 'bool') {
-    return <CheckField id={id} label={label} help={help} checked={value === true} onChange={onChange} />;
-  }
-  if (option.kind === 'choice') {
-    return (
-      <Field id={id} label={label} help={help}>
-        <select
-          id={id}
-          data-testid={id}
-          value={String(value ?? '')}
-          aria-describedby={helpId(id)}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        >
-          {(option.choices ?? []).map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {t(choice.label)}
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
-  }
-  return (
-    <Field id={id} label={label} help={help}>
-      <input
-        type="number"
-        id={id}
-        data-testid={id}
-        inputMode="numeric"
-        min={option.min}
-        max={option.max}
-        step={1}
-        value={typeof value === 'number' ? String(value) : ''}
-        aria-describedby={helpId(id)}
-        onInput={(event) => {
-          const number = Number(event.currentTarget.value);
-          if (event.currentTarget.value !== '' && Number.isFinite(number)) onChange(number);
-        }}
-      />
-    </Field>
-  );
-}
-
 export interface CreateFormProps {
   meta: Meta;
   /** Your name as typed (shared with the quick game's button). */
@@ -116,7 +41,9 @@ export interface CreateFormProps {
 export function CreateForm({ meta, name, onName }: CreateFormProps) {
   const presets = Object.keys(meta.presets);
   const [preset, setPreset] = useState(presets.includes('standard') ? 'standard' : (presets[0] ?? 'standard'));
-  const [options, setOptions] = useState<Record<string, OptionValue>>(() => presetValues(meta, preset));
+  const [options, setOptions] = useState<Drafts>(() => presetValues(meta, preset));
+  // the server's refusal of the rules: the control it names ("preset" for the whole)
+  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
   const [plan, setPlan] = useState<string[]>(['human', DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]);
   const [yourSeat, setYourSeat] = useState(0);
   const [clock, setClock] = useState('');
@@ -134,19 +61,24 @@ export function CreateForm({ meta, name, onName }: CreateFormProps) {
   const limitValue = roundLimit.trim() === '' ? null : Number(roundLimit);
   const limitBad = limitValue !== null && (!Number.isInteger(limitValue) || limitValue < 1 || limitValue > 1000);
 
+  const ruleProblems = allProblems(meta, options);
+  const rulesBad = Object.keys(ruleProblems).length > 0;
+  const problems = refused === null ? ruleProblems : { ...ruleProblems, [refused.key]: refused.message };
+
   function choosePreset(next: string): void {
     setPreset(next);
     setOptions(presetValues(meta, next));
+    setRefused(null);
   }
 
   async function submit(event: Event): Promise<void> {
     event.preventDefault();
-    if (busy || clockBad || limitBad) return;
+    if (busy || clockBad || limitBad || rulesBad) return;
     setBusy(true);
     setProblem(null);
     const trimmed = playingName(name);
     const body: CreateRoomBody = {
-      rules: { preset, ...options },
+      rules: changedRules(meta, preset, options),
       // your own seat is always a person's: yours
       seats: plan.map((player, seat) =>
         seat === yourSeat ? { player: 'human', name: trimmed } : { player },
@@ -160,8 +92,15 @@ export function CreateForm({ meta, name, onName }: CreateFormProps) {
     try {
       await createAndSit(body, yourSeat, trimmed);
     } catch (error) {
-      const detail = error instanceof ApiError && error.code === 'bad-request' ? ` (${error.message})` : '';
-      setProblem(failureText(error) + detail);
+      const known = meta.options.some((option) => option.name === (error as ApiError).option);
+      if (error instanceof ApiError && error.option !== null) {
+        // refused rules: the message (in the page's language) goes next to its option
+        setRefused({ key: known ? error.option : 'preset', message: error.message });
+        setProblem(t('The server refused these rules: see the option marked.'));
+      } else {
+        const detail = error instanceof ApiError && error.code === 'bad-request' ? ` (${error.message})` : '';
+        setProblem(failureText(error) + detail);
+      }
       setBusy(false);
     }
   }
@@ -169,36 +108,21 @@ export function CreateForm({ meta, name, onName }: CreateFormProps) {
   return (
     <form data-testid="create-form" class="create-form" onSubmit={(event) => void submit(event)} aria-label={t('Create a room')}>
 
-      <fieldset>
-        <legend>{t('Rules')}</legend>
-        <Field
-          id="preset"
-          label={t('Rules preset')}
-          help={t('A preset sets every option below; change any of them afterwards.')}
-        >
-          <select
-            id="preset"
-            data-testid="preset"
-            value={preset}
-            aria-describedby={helpId('preset')}
-            onChange={(event) => choosePreset(event.currentTarget.value)}
-          >
-            {presets.map((name) => (
-              <option key={name} value={name}>
-                {presetLabel(name)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {meta.options.map((option) => (
-          <OptionInput
-            key={option.name}
-            option={option}
-            value={options[option.name]}
-            onChange={(value) => setOptions({ ...options, [option.name]: value })}
-          />
-        ))}
-      </fieldset>
+      <RuleSettings
+        meta={meta}
+        preset={preset}
+        values={options}
+        problems={problems}
+        onPreset={choosePreset}
+        onValue={(name, value) => {
+          setOptions({ ...options, [name]: value });
+          if (refused !== null && (refused.key === name || refused.key === 'preset')) setRefused(null);
+        }}
+        onReset={() => {
+          setOptions(presetValues(meta, preset));
+          setRefused(null);
+        }}
+      />
 
       <fieldset>
         <legend>{t('Seats')}</legend>
@@ -316,7 +240,7 @@ export function CreateForm({ meta, name, onName }: CreateFormProps) {
       </fieldset>
 
       <Alert problem={problem} />
-      <button type="submit" class="primary" data-testid="create-room" disabled={busy || clockBad || limitBad}>
+      <button type="submit" class="primary" data-testid="create-room" disabled={busy || clockBad || limitBad || rulesBad}>
         {busy ? t('Creating the room…') : t('Create the room and take my seat')}
       </button>
     </form>

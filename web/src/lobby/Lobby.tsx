@@ -13,6 +13,7 @@ import { linkClick, navigate, normalizeCode } from '../router';
 import { CreateForm } from './CreateForm';
 import { Disclosure } from './Disclosure';
 import { QuickPlay } from './QuickPlay';
+import { RoomRules } from '../room/RoomRules';
 import '../styles/lobby.css';
 
 /** The id of the room settings' folding part. */
@@ -78,7 +79,7 @@ function JoinForm() {
   );
 }
 
-function RoomList() {
+function RoomList({ meta }: { meta: Meta | null }) {
   const [rooms, setRooms] = useState<ListedRoom[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -114,6 +115,7 @@ function RoomList() {
                   {tn('{n} open seat', '{n} open seats', room.open_seats.length)}
                   {names !== '' ? ' · ' + names : ''}
                 </span>
+                <RoomRules rules={room.rules} meta={meta} />
               </span>
               <a class="button" href={`/r/${room.code}`} onClick={linkClick(`/r/${room.code}`)}>
                 {t('Go to the room')}
@@ -187,7 +189,7 @@ export function Lobby() {
         </div>
         <div>
           <JoinForm />
-          <RoomList />
+          <RoomList meta={meta} />
           <section class="panel" aria-labelledby="replay-title">
             <h2 id="replay-title">{t('Replays')}</h2>
             <p>

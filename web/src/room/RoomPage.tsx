@@ -13,6 +13,7 @@ import { displayName, pointOfView, positionWord } from '../table/seating';
 import { TableView } from '../table/TableView';
 import { Alert, Field, NameField, ReplayLink } from '../widgets';
 import { takeAndKeepSeat } from './seats';
+import { RoomRules, useMeta } from './RoomRules';
 import { ShareBox } from './ShareBox';
 import { useRoom } from './store';
 
@@ -186,6 +187,7 @@ export function RoomPage({ code }: { code: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [mode, setMode] = useState<'choose' | 'play'>(() => (loadSeat(code) !== null ? 'play' : 'choose'));
   const [notice, setNotice] = useState<string | null>(null);
+  const meta = useMeta();
 
   useEffect(() => {
     setMode(loadSeat(code) !== null ? 'play' : 'choose');
@@ -235,6 +237,7 @@ export function RoomPage({ code }: { code: string }) {
       {room !== null && (
         <>
           <ShareBox code={code} />
+          <RoomRules rules={room.rules} meta={meta} open />
           <SeatChoice
             room={room}
             notice={notice}

@@ -14,6 +14,7 @@ import { t, useLanguage } from '../i18n';
 import type { Action, ActionKind, MessagePart, Table } from '../protocol';
 import { usePrefs } from '../prefs';
 import type { RoomActions, RoomView } from '../room/store';
+import { RoomRules, useMeta } from '../room/RoomRules';
 import { ShareBox } from '../room/ShareBox';
 import { actionState, expectedText } from './acting';
 import { ActionBar, refusedByVerdict } from './ActionBar';
@@ -75,6 +76,8 @@ export function hintParts(action: Action | null): MessagePart[] {
 export function TableView({ view, actions }: { view: RoomView; actions: RoomActions }) {
   const lang = useLanguage();
   const prefs = usePrefs();
+  // the words of the room's rules (RoomRules)
+  const meta = useMeta();
   const pov = useMemo(() => pointOfView(view.seat, view.room), [view.seat, view.room]);
   const table = view.table;
   const groups = useMemo(() => layoutHand(table?.hand_groups ?? []), [table?.hand_groups]);
@@ -249,6 +252,7 @@ export function TableView({ view, actions }: { view: RoomView; actions: RoomActi
       <RoundDetails pov={pov} obs={obs}>
         {connection}
         <PastTricksButtons onShowLast={() => setPastTricks('last')} onShowTricks={() => setPastTricks('all')} />
+        <RoomRules rules={room?.rules} meta={meta} open />
         <ShareBox code={view.code} compact />
       </RoundDetails>
       <div class="visually-hidden" data-testid="announcer" aria-live="polite" aria-atomic="true">
