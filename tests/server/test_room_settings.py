@@ -48,6 +48,10 @@ NON_DEFAULT: dict[str, Any] = {
     "joker_no_trump": False,
     "show_talon": False,
     "first_round_starter": 2,
+    "hidden_history": True,
+    "hide_blocker": True,
+    "hide_declarer_points": True,
+    "takebacks": True,
 }
 
 
@@ -96,7 +100,9 @@ def test_meta_offers_every_option_with_words_a_group_and_its_control() -> None:
 async def test_a_room_plays_a_whole_round_under_each_option(name: str, tmp_path: Path) -> None:
     value = NON_DEFAULT[name]
     expected = STANDARD.with_options(**{name: value})
-    async with running_server(sqlite_url(tmp_path), allow_seeds=True) as live:
+    # with takebacks on, the bots would wait a moment after each of the person's
+    # actions (R-U1); the round is played without that wait
+    async with running_server(sqlite_url(tmp_path), allow_seeds=True, takeback_grace_s=0.0) as live:
         code, room = await new_room(
             live,
             rules={"preset": "standard", name: value},

@@ -138,8 +138,8 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "takebacks": (
         N_("Takebacks"),
         N_(
-            "A table setting for friendly games: a player may take back their last play or "
-            "declaration while nobody has acted after it (R-U1). Bots never take back."
+            "A table setting for friendly games, never used by bots: a player may take back "
+            "their last play or declaration while nobody has acted after it (R-U1)."
         ),
     ),
 }
