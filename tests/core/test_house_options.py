@@ -86,6 +86,12 @@ def test_s12_the_shengji_preset() -> None:
         "hidden_history": False,
         "hide_blocker": False,
         "hide_declarer_points": False,
+        "throw_penalty_per": "card",
+        "talon_flip": "first_card",
+        "declaration_order": "joker_or_length",
+        "reinforce_to_tie": False,
+        "red_joker_single": False,
+        "first_declarer_starts": False,
     }
     assert SHENGJI.options() == expected
 

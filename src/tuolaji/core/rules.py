@@ -21,6 +21,14 @@ from tuolaji.core.rule_values import (
 
 TalonMultiplier = Literal["cards", "largest_part", "power"]
 TALON_MULTIPLIERS: tuple[str, ...] = ("cards", "largest_part", "power")
+#: what the throw penalty is counted by: each card taken back, or each failed throw (R-H3)
+THROW_PENALTY_PER: tuple[str, ...] = ("card", "throw")
+#: how the talon gives the trump when nobody declares in a later round (R-T6): turned
+#: until a trump-rank card, else the highest card; or the first card alone
+TALON_FLIPS: tuple[str, ...] = ("rank_or_highest", "first_card")
+#: which declaration overrides which (R-T3): more cards, and at equal length jokers over
+#: rank cards; the same, and at equal length a pair of a higher suit; or more cards only
+DECLARATION_ORDERS: tuple[str, ...] = ("joker_or_length", "joker_or_higher_suit", "length")
 #: who starts a first round nobody declares in: deal again, a seat drawn by chance, or
 #: a seat 0–3 (R-T6)
 FirstRoundStarter = Literal["redeal", "random"] | int
@@ -68,6 +76,18 @@ class RuleSet:
     hide_blocker: bool = False
     #: R-V3: the points the declarers take in tricks are told to nobody until the round ends.
     hide_declarer_points: bool = False
+    #: R-H3: the throw penalty counts per card taken back (``"card"``) or per failed throw.
+    throw_penalty_per: str = "card"
+    #: R-T6: the talon turned until a trump-rank card (``"rank_or_highest"``), or its first card.
+    talon_flip: str = "rank_or_highest"
+    #: R-T3: which declaration overrides which (``"joker_or_length"``: today's order).
+    declaration_order: str = "joker_or_length"
+    #: R-T3: a player whose single was overridden by a pair may make it a pair that stands.
+    reinforce_to_tie: bool = False
+    #: R-T2: one red joker declares a round with no trump suit.
+    red_joker_single: bool = False
+    #: R-T5: round 1's starter is the first player to declare, not the one whose declaration stands.
+    first_declarer_starts: bool = False
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
@@ -76,6 +96,10 @@ class RuleSet:
     #: whether any visibility option (R-V1–R-V3) is on, computed once: ``observe`` asks
     #: it for every decision, and the default game must pay one attribute for them all
     hides: bool = field(default=False, init=False, repr=False, compare=False)
+    #: whether a declaring option beyond the first four is set (declaration_order,
+    #: reinforce_to_tie, red_joker_single), computed once: the game's quick tests of who
+    #: could declare then give way to the full check, which the default game never pays
+    custom_declaring: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
@@ -86,6 +110,13 @@ class RuleSet:
         object.__setattr__(self, "_hash", hash((values, self.preset)))
         hides = self.hidden_history or self.hide_blocker or self.hide_declarer_points
         object.__setattr__(self, "hides", hides)
+        _check_together(self)
+        custom = (
+            self.declaration_order != "joker_or_length"
+            or self.reinforce_to_tie
+            or self.red_joker_single
+        )
+        object.__setattr__(self, "custom_declaring", custom)
 
     def __hash__(self) -> int:
         return self._hash
@@ -157,12 +188,10 @@ class RuleSet:
 
 
 def _check_value(name: str, value: object) -> None:
-    if name == "talon_multiplier":
-        if value not in TALON_MULTIPLIERS:
-            raise RulesError(
-                f"option talon_multiplier must be one of {', '.join(TALON_MULTIPLIERS)}, "
-                f"not {value!r}"
-            )
+    if name in CHOICES:
+        choices = CHOICES[name]
+        if not isinstance(value, str) or value not in choices:
+            raise RulesError(f"option {name} must be one of {', '.join(choices)}, not {value!r}")
     elif name == "throw_penalty":
         # 200 a card is every point of the game: more could only overflow the totals
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 200:
@@ -182,6 +211,35 @@ def _check_value(name: str, value: object) -> None:
             raise RulesError(str(error)) from None
     elif not isinstance(value, bool):
         raise RulesError(f"option {name} must be true or false, not {value!r}")
+
+
+#: the options whose value is one of a few names, with those names (the default first)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "talon_multiplier": TALON_MULTIPLIERS,
+    "throw_penalty_per": THROW_PENALTY_PER,
+    "talon_flip": TALON_FLIPS,
+    "declaration_order": DECLARATION_ORDERS,
+}
+
+
+def _check_together(rules: RuleSet) -> None:
+    """Refuse options that contradict each other, naming the option that needs another."""
+    if rules.declaration_order == "length" and rules.red_jokers_override:
+        raise RulesError(
+            'option declaration_order "length" lets only more cards override, so a red '
+            "joker pair cannot override a black one: it contradicts red_jokers_override "
+            "(set it to false)"
+        )
+    if rules.red_joker_single and not rules.joker_no_trump:
+        raise RulesError(
+            "option red_joker_single needs joker_no_trump: a red joker declares no trump, "
+            "which joker_no_trump off forbids"
+        )
+    if rules.reinforce_to_tie and not rules.reinforce:
+        raise RulesError(
+            "option reinforce_to_tie needs reinforce: it is a reinforcing, which reinforce "
+            "off forbids"
+        )
 
 
 _CHECKS = {
@@ -208,6 +266,12 @@ OPTION_NAMES: tuple[str, ...] = (
     "hidden_history",
     "hide_blocker",
     "hide_declarer_points",
+    "throw_penalty_per",
+    "talon_flip",
+    "declaration_order",
+    "reinforce_to_tie",
+    "red_joker_single",
+    "first_declarer_starts",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)
@@ -231,6 +295,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "red_jokers_override": True,
         "overturn_own": False,
         "show_talon": False,
+        "talon_flip": "first_card",
     },
 }
 #: the options every spec writes (the first five); the later ones only when set

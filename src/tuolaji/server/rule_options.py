@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tuolaji.core.rules import OPTION_NAMES, PRESET_OPTIONS, TALON_MULTIPLIERS, RuleSet, preset
+from tuolaji.core.rules import CHOICES, OPTION_NAMES, PRESET_OPTIONS, RuleSet, preset
 from tuolaji.i18n import N_
 
 #: the smallest and largest throw penalty the rules accept (``RuleSet`` refuses others)
@@ -71,6 +71,48 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "round ends (R-V3)."
         ),
     ),
+    "throw_penalty_per": (
+        N_("Failed throw penalty counted"),
+        N_(
+            "Whether the failed throw penalty is paid for every card taken back or once "
+            "for each failed throw (R-H3)."
+        ),
+    ),
+    "talon_flip": (
+        N_("Trump from the talon"),
+        N_(
+            "When nobody declares in a later round, how the talon gives the trump suit: "
+            "turned up to the first card of the trump rank, or its first card alone (R-T6)."
+        ),
+    ),
+    "declaration_order": (
+        N_("Which declaration overrides which"),
+        N_(
+            "Whether more cards and then jokers override, also a pair of a higher suit, or "
+            "only more cards (R-T3)."
+        ),
+    ),
+    "reinforce_to_tie": (
+        N_("Reinforce to tie"),
+        N_(
+            "A player whose single a pair of rank cards overrode may still show its twin: "
+            "the pair ties and stands instead (R-T3)."
+        ),
+    ),
+    "red_joker_single": (
+        N_("One red joker declares"),
+        N_(
+            "A single red joker declares a round with no trump suit; a black joker still "
+            "needs its pair (R-T2)."
+        ),
+    ),
+    "first_declarer_starts": (
+        N_("The first declarer starts"),
+        N_(
+            "In the first round the first player to declare starts and their team "
+            "declares, even when another declaration overrides theirs (R-T5)."
+        ),
+    ),
 }
 
 #: choice option → value → label
@@ -82,6 +124,23 @@ CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
         "largest_part": N_("2 × the number of cards in the last lead's largest part"),
         "power": N_("2 to the power of the number of cards in the last lead's largest part"),
     },
+    "throw_penalty_per": {
+        # TRANSLATORS: the choices of how a failed throw's penalty is counted (R-H3)
+        "card": N_("For every card taken back"),
+        "throw": N_("Once for each failed throw"),
+    },
+    "talon_flip": {
+        # TRANSLATORS: the choices of how the talon gives the trump suit when nobody
+        # declares (R-T6)
+        "rank_or_highest": N_("Turned up to a card of the trump rank, else its highest card"),
+        "first_card": N_("Its first card decides; a joker means no trump suit"),
+    },
+    "declaration_order": {
+        # TRANSLATORS: the choices of which trump declaration overrides which (R-T3)
+        "joker_or_length": N_("More cards, then jokers over rank cards"),
+        "joker_or_higher_suit": N_("More cards, then jokers, then a pair of a higher suit"),
+        "length": N_("More cards only"),
+    },
 }
 
 
@@ -91,8 +150,9 @@ def option_list() -> list[dict[str, Any]]:
     its range), its label and its help. (The options added since have no control in
     the lobby yet: a room keeps their preset's values.)
 
-    >>> [option["kind"] for option in option_list()]
-    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool']
+    >>> [option["kind"] for option in option_list()]  # doctest: +NORMALIZE_WHITESPACE
+    ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool', 'choice',
+     'choice', 'choice', 'bool', 'bool', 'bool']
     >>> option_list()[3]["min"], option_list()[3]["max"]
     (0, 200)
     """
@@ -106,10 +166,10 @@ def option_list() -> list[dict[str, Any]]:
         default = getattr(defaults, name)
         if isinstance(default, bool):
             option["kind"] = "bool"
-        elif name == "talon_multiplier":
+        elif name in CHOICES:
             option["kind"] = "choice"
             option["choices"] = [
-                {"value": value, "label": CHOICE_LABELS[name][value]} for value in TALON_MULTIPLIERS
+                {"value": value, "label": CHOICE_LABELS[name][value]} for value in CHOICES[name]
             ]
         else:
             option["kind"] = "number"
