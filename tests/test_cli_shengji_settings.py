@@ -44,6 +44,8 @@ def test_play_a_round_under_shengji_settings_and_replay_its_record(tmp_path: Pat
         "red_joker_single=true",
         "--option",
         "first_declarer_starts=true",
+        "--option",
+        "throw_evaluation=highest",
         "--save",
         str(path),
         stdin="1\n" + "auto\n" * 300,
@@ -57,6 +59,7 @@ def test_play_a_round_under_shengji_settings_and_replay_its_record(tmp_path: Pat
         reinforce_to_tie=True,
         red_joker_single=True,
         first_declarer_starts=True,
+        throw_evaluation="highest",
     )
     record = load_record(path)
     assert record.rules == expected
@@ -79,6 +82,7 @@ BAD = [
     (("--option", "reinforce_to_tie=maybe"), "reinforce_to_tie must be true or false"),
     (("--option", "red_joker_single=1"), "red_joker_single must be true or false"),
     (("--option", "first_declarer_starts=yes"), "first_declarer_starts must be true or false"),
+    (("--option", "throw_evaluation=all"), "throw_evaluation must be one of biggest_part, highest"),
     (
         ("--rules", "shengji", "--option", "declaration_order=length"),
         "contradicts red_jokers_override",

@@ -17,6 +17,7 @@ LENGTH = {"preset": "standard", "declaration_order": "length"}
 TIE = {"preset": "shengji", "reinforce_to_tie": True}
 RED = {"preset": "shengji", "red_joker_single": True}
 THROW = {"lead": "AS AS KS 3S", "others": ["4S 5S 9D", "QS JS", "KS 7C"]}
+RUFFS = ["AS AS KS", "3H 3H AH", "4H 4H 5H", "QS JS TS"]
 
 
 def declare(standing: Any, cards: str, rules: Any, **fields: Any) -> dict[str, Any]:
@@ -96,6 +97,12 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (declare("BJ BJ", "2C", TIE, earlier={"cards": "2C"}), T3),  # not against jokers
     (declare("2S 2S", "2D 2D", TIE, earlier={"cards": "2C"}), T3),
     (declare("2S 2S", "2C 2C", TIE, earlier=None), T3),
+    # R-W4: which ruff of a throw wins
+    ({"op": "winner", "trump": H2, "plays": RUFFS}, {"winner": 2, "points": 25}),
+    (
+        {"op": "winner", "trump": H2, "rules": {"throw_evaluation": "highest"}, "plays": RUFFS},
+        {"winner": 1, "points": 25},
+    ),
 ]
 
 
@@ -114,6 +121,10 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (
         {"op": "throw", "trump": H2, "rules": {"throw_penalty_per": "trick"}, **THROW},
         "throw_penalty_per",
+    ),
+    (
+        {"op": "winner", "trump": H2, "rules": {"throw_evaluation": "all"}, "plays": RUFFS},
+        "throw_evaluation",
     ),
     # contradictions
     (

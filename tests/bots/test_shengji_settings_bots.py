@@ -26,6 +26,7 @@ SETTINGS = [
     pytest.param(SHENGJI.with_options(reinforce_to_tie=True), id="tie"),
     pytest.param(STANDARD.with_options(red_joker_single=True), id="red-single"),
     pytest.param(STANDARD.with_options(first_declarer_starts=True), id="first-declarer"),
+    pytest.param(STANDARD.with_options(throw_evaluation="highest"), id="highest-ruff"),
 ]
 
 

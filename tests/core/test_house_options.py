@@ -92,6 +92,7 @@ def test_s12_the_shengji_preset() -> None:
         "reinforce_to_tie": False,
         "red_joker_single": False,
         "first_declarer_starts": False,
+        "throw_evaluation": "biggest_part",
     }
     assert SHENGJI.options() == expected
 

@@ -51,6 +51,7 @@ TABLE = [
     ("reinforce_to_tie", False, False, False),
     ("red_joker_single", False, False, False),
     ("first_declarer_starts", False, False, False),
+    ("throw_evaluation", "biggest_part", "biggest_part", "biggest_part"),
 ]
 OPTIONS = [name for name, *_values in TABLE]
 #: the options classic sets: the first five

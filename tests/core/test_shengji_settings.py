@@ -11,6 +11,8 @@
   that stands (shengji.io's ``ReinforceWhileEquivalent``).
 - R-T2 ``red_joker_single``: one red joker declares no trump, a black one needs its
   pair (shengji.io's ``LJNumDecksHJNumDecksLessOne``).
+- R-W4 ``throw_evaluation``: ruffs of a throw compared by their highest part of the
+  layout's biggest kind, or by their highest card (shengji.io's ``Highest``).
 
 Each: its values read and written back, the default game's spec unchanged, and every bad
 value or contradiction a ``RulesError`` naming the option.
@@ -34,6 +36,7 @@ from tuolaji.core.declare import (
 )
 from tuolaji.core.rules import SHENGJI, STANDARD, RulesError, RuleSet, rules_from_spec
 from tuolaji.core.throws import check_throw
+from tuolaji.core.tricks import trick_winner
 
 # ------------------------------------------------------------------ the option values
 
@@ -45,6 +48,7 @@ NEW_OPTIONS: dict[str, tuple[Any, Any]] = {
     "reinforce_to_tie": (False, True),
     "red_joker_single": (False, True),
     "first_declarer_starts": (False, True),
+    "throw_evaluation": ("biggest_part", "highest"),
 }
 
 
@@ -72,6 +76,7 @@ def test_s12_each_new_option_defaults_to_todays_game_and_round_trips(name: str) 
         ({"reinforce_to_tie": "yes"}, "reinforce_to_tie"),
         ({"red_joker_single": 1}, "red_joker_single"),
         ({"first_declarer_starts": None}, "first_declarer_starts"),
+        ({"throw_evaluation": "all"}, "throw_evaluation"),
         # contradictions: each names the option that needs another
         ({"declaration_order": "length", "red_jokers_override": True}, "declaration_order"),
         ({"red_joker_single": True, "joker_no_trump": False}, "red_joker_single"),
@@ -329,3 +334,26 @@ def test_r_t3_the_red_joker_declarer_reinforces_it_into_the_pair() -> None:
     assert declare_outcome(0, mine, 2, parse_cards("RJ"), RED_SINGLE).cards == tuple(
         parse_cards("RJ RJ")
     )
+
+
+# ------------------------------------------------------------------ R-W4 ruffing a throw
+
+HIGHEST = STANDARD.with_options(throw_evaluation="highest")
+
+
+@pytest.mark.parametrize(
+    ("plays", "biggest_part", "highest"),
+    [
+        # a pair and a single thrown in spades, hearts trump: both ruffs match the layout
+        (["AS AS KS", "3H 3H BJ", "AH AH 4H", "5D 6D 7D"], 2, 1),  # AH pair; BJ card
+        (["AS AS KS", "AH AH 4H", "3H 3H BJ", "5D 6D 7D"], 1, 2),
+        (["AS AS KS", "AH AH BJ", "3H 3H BJ", "5D 6D 7D"], 1, 1),  # equal: the earlier
+        (["AS KS", "3H 4H", "BJ 5H", "5D 6D"], 2, 2),  # singles only: the same rule
+        (["AS AS KS", "3H 4H BJ", "AH AH 4H", "5D 6D 7D"], 2, 2),  # no pair: no match
+        (["AS AS KS KS 7S", "3H 3H 4H 4H RJ", "AH AH KH KH 5H", "5D 6D 7D 8D 9D"], 2, 1),
+    ],
+)
+def test_r_w4_which_ruff_of_a_throw_wins(plays: list[str], biggest_part: int, highest: int) -> None:
+    for rules, expected in ((STANDARD, biggest_part), (HIGHEST, highest)):
+        ctx = trump_context(0, 1, rules)
+        assert trick_winner(ctx, [parse_cards(play) for play in plays]) == expected

@@ -9,6 +9,7 @@
   reinforcing; only with ``red_joker_single`` a red joker stands alone.
 - R-T5 ``first_declarer_starts``: round 1's starter is the first seat that declared; the
   declaration that stands still gives the suit.
+- R-W4 ``throw_evaluation``: each trick goes to the play the trick rules give under it.
 
 Over random games with random settings: every action legal (each goes through the
 game's checks), no card lost, each setting's invariant, and each record replaying to the
@@ -27,6 +28,7 @@ from tuolaji.core import RuleSet, parse_cards
 from tuolaji.core.cards import BJ, RJ, full_pack, team_of
 from tuolaji.core.declare import Declaration, _order_key
 from tuolaji.core.rules import STANDARD, preset
+from tuolaji.core.tricks import trick_winner
 from tuolaji.game import Game, Phase
 from tuolaji.game.events import (
     Declared,
@@ -175,7 +177,7 @@ def test_r_t3_a_seat_ties_the_pair_that_overrode_its_single_and_its_pair_stands(
 # ------------------------------------------------------------------ random games
 
 SETTINGS = st.builds(
-    lambda name, per, flip, order, tie, red, first, penalty: preset(name).with_options(
+    lambda name, per, flip, order, tie, red, first, penalty, ruffs: preset(name).with_options(
         throw_penalty_per=per,
         throw_penalty=penalty,
         talon_flip=flip,
@@ -185,6 +187,7 @@ SETTINGS = st.builds(
         reinforce_to_tie=tie,
         red_joker_single=red,
         first_declarer_starts=first,
+        throw_evaluation=ruffs,
     ),
     st.sampled_from(["standard", "classic", "shengji"]),
     st.sampled_from(["card", "throw"]),
@@ -194,6 +197,7 @@ SETTINGS = st.builds(
     st.booleans(),
     st.booleans(),
     st.sampled_from([0, 10, 15]),
+    st.sampled_from(["biggest_part", "highest"]),
 )
 
 
@@ -250,6 +254,13 @@ def test_random_games_under_shengji_settings(rules: RuleSet, seed: int) -> None:
     starts = [i for i, event in enumerate(game.events) if isinstance(event, RoundStarted)]
     for begin, end in zip(starts, [*starts[1:], len(game.events)], strict=True):
         check_round(rules, game.events[begin:end])
+    # R-W4 under throw_evaluation: each trick of the last round went to the play the
+    # trick rules give
+    ctx = game.round.ctx
+    for trick in game.round.tricks:
+        assert ctx is not None
+        plays = [cards for _seat, cards in trick.plays]
+        assert trick.plays[trick_winner(ctx, plays)][0] == trick.winner
     record = record_of(game, ["a", "b", "c", "d"])
     again = replay(record_from_json(record.to_json()))
     assert again.events == game.events and again.rules == rules

@@ -74,6 +74,7 @@ CHANGED_BY: dict[str, set[str]] = {
     "reinforce_to_tie": {"R-T3"},
     "red_joker_single": {"R-T2", "R-T3"},
     "first_declarer_starts": {"R-T5"},
+    "throw_evaluation": {"R-W4"},
 }
 
 
@@ -191,6 +192,7 @@ RULE_SETS = st.builds(
     st.booleans(),
     st.booleans(),
     st.booleans(),
+    st.sampled_from(CHOICES["throw_evaluation"]),
 )
 
 

@@ -129,7 +129,7 @@ def contradicts(rules: Any) -> bool:
 async def test_every_value_meta_offers_makes_a_room_and_one_past_the_range_does_not(
     tmp_path: Path,
 ) -> None:
-    async with running_server(sqlite_url(tmp_path), create_burst=100) as live:
+    async with running_server(sqlite_url(tmp_path), create_burst=1000) as live:
         meta = (await live.http.get("/api/meta")).json()
         bodies: list[dict[str, Any]] = []
         for name in meta["presets"]:

@@ -29,6 +29,9 @@ TALON_FLIPS: tuple[str, ...] = ("rank_or_highest", "first_card")
 #: which declaration overrides which (R-T3): more cards, and at equal length jokers over
 #: rank cards; the same, and at equal length a pair of a higher suit; or more cards only
 DECLARATION_ORDERS: tuple[str, ...] = ("joker_or_length", "joker_or_higher_suit", "length")
+#: which of two ruffs of a throw is higher (R-W4): by the highest part of the layout's
+#: biggest kind, or by the highest card
+THROW_EVALUATIONS: tuple[str, ...] = ("biggest_part", "highest")
 #: who starts a first round nobody declares in: deal again, a seat drawn by chance, or
 #: a seat 0–3 (R-T6)
 FirstRoundStarter = Literal["redeal", "random"] | int
@@ -88,6 +91,8 @@ class RuleSet:
     red_joker_single: bool = False
     #: R-T5: round 1's starter is the first player to declare, not the one whose declaration stands.
     first_declarer_starts: bool = False
+    #: R-W4: ruffs of a throw compared by their highest part of the biggest kind, or card.
+    throw_evaluation: str = "biggest_part"
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
@@ -219,6 +224,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "throw_penalty_per": THROW_PENALTY_PER,
     "talon_flip": TALON_FLIPS,
     "declaration_order": DECLARATION_ORDERS,
+    "throw_evaluation": THROW_EVALUATIONS,
 }
 
 
@@ -272,6 +278,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "reinforce_to_tie",
     "red_joker_single",
     "first_declarer_starts",
+    "throw_evaluation",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)

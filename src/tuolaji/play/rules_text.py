@@ -338,6 +338,16 @@ def _overriding(rules: RuleSet) -> str:
     return " ".join(parts)
 
 
+def _throw_winner(rules: RuleSet) -> str:
+    """R-W4, by ``throw_evaluation``."""
+    if rules.throw_evaluation == "biggest_part":
+        return f"{rule_brief('R-W4')} {_(DETAILS['R-W4'])}"
+    return f"{rule_brief('R-W4')} " + _(
+        "Matching means a tractor for each tractor, a pair for each pair and any trump "
+        "for each single. Among several such players the one with the highest card wins."
+    )
+
+
 def _who_declares(rules: RuleSet) -> str:
     """R-T5, by ``first_declarer_starts``."""
     if not rules.first_declarer_starts:
@@ -499,6 +509,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-V1": _hidden_history,
     "R-V2": _hidden_blocker,
     "R-V3": _hidden_declarer_points,
+    "R-W4": _throw_winner,
 }
 
 #: one line naming each preset

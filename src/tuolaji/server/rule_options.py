@@ -113,6 +113,13 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "declares, even when another declaration overrides theirs (R-T5)."
         ),
     ),
+    "throw_evaluation": (
+        N_("Ruffing a throw"),
+        N_(
+            "Which of two players who ruff a throw in trumps is higher: the one with the "
+            "higher part of the throw's biggest kind, or the one with the highest card (R-W4)."
+        ),
+    ),
 }
 
 #: choice option → value → label
@@ -141,6 +148,11 @@ CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
         "joker_or_higher_suit": N_("More cards, then jokers, then a pair of a higher suit"),
         "length": N_("More cards only"),
     },
+    "throw_evaluation": {
+        # TRANSLATORS: the choices of which ruff of a thrown lead wins (R-W4)
+        "biggest_part": N_("The higher part of the throw's biggest kind"),
+        "highest": N_("The highest card"),
+    },
 }
 
 
@@ -152,7 +164,7 @@ def option_list() -> list[dict[str, Any]]:
 
     >>> [option["kind"] for option in option_list()]  # doctest: +NORMALIZE_WHITESPACE
     ['bool', 'bool', 'choice', 'number', 'bool', 'bool', 'bool', 'bool', 'choice',
-     'choice', 'choice', 'bool', 'bool', 'bool']
+     'choice', 'choice', 'bool', 'bool', 'bool', 'choice']
     >>> option_list()[3]["min"], option_list()[3]["max"]
     (0, 200)
     """
