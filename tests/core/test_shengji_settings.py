@@ -305,6 +305,7 @@ def test_r_t2_one_red_joker_declares_no_trump_a_black_one_does_not() -> None:
     with pytest.raises(IllegalAction) as refused:
         declare_outcome(0, None, 2, parse_cards("BJ"), RED_SINGLE)
     assert refused.value.rule == "R-T2"
+    assert "only a red joker declares alone" in str(refused.value)
     assert not allowed(STANDARD, None, "RJ")
 
 

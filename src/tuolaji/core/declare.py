@@ -159,8 +159,11 @@ def declaration_error(rank: int, cards: Sequence[int], rules: RuleSet = STANDARD
     ``cards`` must be card kinds (see :func:`~tuolaji.core.cards.card_list_error`).
     """
     if len(cards) == 1:
-        if cards[0] == RJ and rules.red_joker_single:
-            return None  # red_joker_single needs joker_no_trump (RuleSet checks it)
+        if rules.red_joker_single and cards[0] >= BJ:
+            # red_joker_single needs joker_no_trump (RuleSet checks it)
+            if cards[0] == RJ:
+                return None
+            return f"{_shown(cards)} alone is not a declaration: only a red joker declares alone"
         if cards[0] >= BJ or rank_of(cards[0]) != rank:
             return f"{_shown(cards)} is not a card of the trump rank ({RANKS[rank]})"
         return None
