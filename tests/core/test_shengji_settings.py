@@ -34,7 +34,14 @@ from tuolaji.core.declare import (
     declare_outcome,
     flip_talon,
 )
-from tuolaji.core.rules import SHENGJI, STANDARD, RulesError, RuleSet, rules_from_spec
+from tuolaji.core.rules import (
+    SHENGJI,
+    STANDARD,
+    RulesError,
+    RuleSet,
+    rules_from_spec,
+    rules_from_written_spec,
+)
 from tuolaji.core.throws import check_throw
 from tuolaji.core.tricks import trick_winner
 
@@ -358,3 +365,12 @@ def test_r_w4_which_ruff_of_a_throw_wins(plays: list[str], biggest_part: int, hi
     for rules, expected in ((STANDARD, biggest_part), (HIGHEST, highest)):
         ctx = trump_context(0, 1, rules)
         assert trick_winner(ctx, [parse_cards(play) for play in plays]) == expected
+
+
+def test_s12_a_written_shengji_spec_without_talon_flip_reads_the_rule_it_was_played_under() -> None:
+    old = {key: value for key, value in SHENGJI.to_spec().items() if key != "talon_flip"}
+    assert rules_from_written_spec(old) == SHENGJI.with_options(talon_flip="rank_or_highest")
+    assert rules_from_written_spec(SHENGJI.to_spec()) == SHENGJI
+    # what a person writes reads the preset's value, as always
+    assert rules_from_spec(old) == SHENGJI
+    assert rules_from_written_spec({"preset": "classic"}) == rules_from_spec("classic")

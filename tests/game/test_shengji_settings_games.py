@@ -278,3 +278,26 @@ def test_later_rounds_nobody_declares_in_under_shengji_settings(rules: RuleSet, 
     starts = [i for i, event in enumerate(game.events) if isinstance(event, RoundStarted)]
     for begin, end in zip(starts, [*starts[1:], len(game.events)], strict=True):
         check_round(rules, game.events[begin:end])
+
+
+# ------------------------------------------------------------------ records of the preset
+
+
+def test_a_record_of_the_shengji_preset_from_before_talon_flip_replays_as_it_was_played() -> None:
+    # a later round nobody declares in, played before the preset took the first card
+    before = preset("shengji").with_options(talon_flip="rank_or_highest")
+    game = Game(before, 9, start=RoundStart(3, 0, 2), round_limit=1)
+    for _ in steps(game, quiet_players(9)):
+        pass
+    data = record_of(game, ["a", "b", "c", "d"]).to_json()
+    assert data["rules"]["talon_flip"] == "rank_or_highest"  # written: the preset sets it
+    del data["rules"]["talon_flip"]  # as records written before the option hold them
+    again = replay(record_from_json(data))
+    assert again.rules == before and again.events == game.events
+    # a record written now holds the preset's first card, and replays under it
+    now = Game(preset("shengji"), 9, start=RoundStart(3, 0, 2), round_limit=1)
+    for _ in steps(now, quiet_players(9)):
+        pass
+    data = record_of(now, ["a", "b", "c", "d"]).to_json()
+    assert data["rules"]["talon_flip"] == "first_card"
+    assert replay(record_from_json(data)).events == now.events

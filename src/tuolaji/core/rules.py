@@ -358,6 +358,31 @@ def rules_from_spec(spec: object) -> RuleSet:
     raise RulesError(f"rules must be a preset name or an object of options, not {spec!r}")
 
 
+#: options a preset came to set after specs of it were written, with the value they had
+#: before: ``to_spec`` writes every option the preset sets, so a written spec of the
+#: preset without one is older (shengji took shengji.io's first-card rule, R-T6, later)
+LATER_PRESET_OPTIONS: dict[str, dict[str, Any]] = {"shengji": {"talon_flip": "rank_or_highest"}}
+
+
+def rules_from_written_spec(spec: object) -> RuleSet:
+    """:func:`rules_from_spec` for a spec :meth:`RuleSet.to_spec` wrote earlier (a game
+    record's, a stored room's): a preset's option in :data:`LATER_PRESET_OPTIONS` that
+    the spec lacks reads as it was before the preset set it, so the game replays as it
+    was played.
+
+    >>> rules_from_written_spec({"preset": "shengji"}).talon_flip
+    'rank_or_highest'
+    >>> rules_from_written_spec(SHENGJI.to_spec()) == SHENGJI
+    True
+    """
+    if isinstance(spec, Mapping):
+        name = spec.get("preset")
+        earlier = LATER_PRESET_OPTIONS.get(name, {}) if isinstance(name, str) else {}
+        missing = {option: value for option, value in earlier.items() if option not in spec}
+        spec = {**missing, **spec}
+    return rules_from_spec(spec)
+
+
 #: every option's default, in its JSON form
 _DEFAULTS = RuleSet().options()
 STANDARD = preset("standard")
