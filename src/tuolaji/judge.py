@@ -270,21 +270,43 @@ def _declare(request: Request) -> Answer:
         if seat_of != seat:  # one seat's own cards are the same physical cards
             _one_pack(**{"standing.cards": standing_cards, "cards": cards})
         standing = Declaration(seat_of, tuple(standing_cards))
+    earlier = _earlier(request, rank, seat, rules)
+    if earlier is not None and standing is not None and standing.seat != seat:
+        _one_pack(**{"standing.cards": list(standing.cards), "earlier.cards": list(earlier.cards)})
     try:
-        declare_outcome(rank, standing, seat, cards, rules)
+        declare_outcome(rank, standing, seat, cards, rules, earlier)
     except IllegalAction as refusal:
         return {"allowed": False, "rule": refusal.rule}
     return {"allowed": True}
 
 
+def _earlier(request: Request, rank: int, seat: int, rules: RuleSet) -> Declaration | None:
+    """The optional ``earlier`` field of ``declare``: ``null`` or ``{"cards": "…"}``, the
+    last declaration ``seat`` made this round when another stands now — what
+    ``reinforce_to_tie`` lets it reinforce (R-T3). It must be a declaration (R-T2)."""
+    field = request.get("earlier")
+    if field is None:
+        return None
+    if not isinstance(field, dict):
+        raise BadRequest('field \'earlier\' must be null or {"cards": "…"}')
+    _keys(field, "earlier", ("cards",))
+    cards = _read_cards(field.get("cards"), "earlier.cards")
+    not_one = declaration_error(rank, cards, rules)
+    if not_one is not None:
+        raise BadRequest(f"field 'earlier.cards' is not a declaration (R-T2): {not_one}")
+    return Declaration(seat, tuple(cards))
+
+
 def _flip(request: Request) -> Answer:
+    rules = _rules(request)
     rank = _rank(request)
     talon = _talon(request)
     try:
-        suit, turned = flip_talon(rank, talon)
+        suit, turned = flip_talon(rank, talon, rules)
     except ValueError as error:
         raise BadRequest(str(error)) from None
-    return {"suit": suit_label(suit), "turned": turned}
+    # a joker turned first under talon_flip "first_card" gives no trump suit: null
+    return {"suit": None if suit is None else suit_label(suit), "turned": turned}
 
 
 OPS: dict[str, Callable[[Request], Answer]] = {

@@ -88,6 +88,13 @@ def test_s12_the_shengji_preset() -> None:
         "hide_declarer_points": False,
         # a table setting, not a rule of play: the preset leaves it off (R-U1)
         "takebacks": False,
+        "throw_penalty_per": "card",
+        "talon_flip": "first_card",
+        "declaration_order": "joker_or_length",
+        "reinforce_to_tie": False,
+        "red_joker_single": False,
+        "first_declarer_starts": False,
+        "throw_evaluation": "biggest_part",
     }
     assert SHENGJI.options() == expected
 

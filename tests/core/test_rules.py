@@ -46,6 +46,13 @@ TABLE = [
     ("hide_blocker", False, False, False),
     ("hide_declarer_points", False, False, False),
     ("takebacks", False, False, False),
+    ("throw_penalty_per", "card", "card", "card"),
+    ("talon_flip", "rank_or_highest", "rank_or_highest", "first_card"),
+    ("declaration_order", "joker_or_length", "joker_or_length", "joker_or_length"),
+    ("reinforce_to_tie", False, False, False),
+    ("red_joker_single", False, False, False),
+    ("first_declarer_starts", False, False, False),
+    ("throw_evaluation", "biggest_part", "biggest_part", "biggest_part"),
 ]
 OPTIONS = [name for name, *_values in TABLE]
 #: the options classic sets: the first five

@@ -24,6 +24,7 @@ from tuolaji.cli import app as cli
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.rules import (
     CLASSIC,
+    OPTION_CHOICES,
     OPTION_NAMES,
     PRESET_OPTIONS,
     SHENGJI,
@@ -68,6 +69,13 @@ CHANGED_BY: dict[str, set[str]] = {
     "hide_blocker": {"R-V2"},
     "hide_declarer_points": {"R-V3"},
     "takebacks": {"R-U1"},
+    "throw_penalty_per": {"R-H3"},
+    "talon_flip": {"R-T6"},
+    "declaration_order": {"R-T3"},
+    "reinforce_to_tie": {"R-T3"},
+    "red_joker_single": {"R-T2", "R-T3"},
+    "first_declarer_starts": {"R-T5"},
+    "throw_evaluation": {"R-W4"},
 }
 
 
@@ -104,6 +112,8 @@ def other_value(name: str, value: Any) -> Any:
         return 0 if value else 3
     if name == "first_round_starter":
         return "random" if value == "redeal" else "redeal"
+    if name in OPTION_CHOICES:
+        return next(choice for choice in OPTION_CHOICES[name] if choice != value)
     return not value
 
 
@@ -135,8 +145,17 @@ def test_each_option_changes_exactly_its_paragraphs(base: RuleSet, option: str) 
 
 
 def rule_set(name: str, *values: Any) -> RuleSet:
-    """Preset ``name`` with the options set to ``values``, in the order of OPTION_NAMES."""
-    return preset(name).with_options(**dict(zip(OPTION_NAMES, values, strict=True)))
+    """Preset ``name`` with the options set to ``values``, in the order of OPTION_NAMES;
+    an option that needs another which is off goes back to its default (the rule set
+    refuses the contradiction)."""
+    options = dict(zip(OPTION_NAMES, values, strict=True))
+    if options["declaration_order"] == "length" and options["red_jokers_override"]:
+        options["declaration_order"] = "joker_or_length"
+    if not options["joker_no_trump"]:
+        options["red_joker_single"] = False
+    if not options["reinforce"]:
+        options["reinforce_to_tie"] = False
+    return preset(name).with_options(**options)
 
 
 #: any rule set: a preset with any value of every option
@@ -169,6 +188,13 @@ RULE_SETS = st.builds(
     st.booleans(),
     st.booleans(),
     st.booleans(),
+    st.sampled_from(OPTION_CHOICES["throw_penalty_per"]),
+    st.sampled_from(OPTION_CHOICES["talon_flip"]),
+    st.sampled_from(OPTION_CHOICES["declaration_order"]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(OPTION_CHOICES["throw_evaluation"]),
 )
 
 

@@ -52,6 +52,13 @@ NON_DEFAULT: dict[str, Any] = {
     "hide_blocker": True,
     "hide_declarer_points": True,
     "takebacks": True,
+    "throw_penalty_per": "throw",
+    "talon_flip": "first_card",
+    "declaration_order": "joker_or_higher_suit",
+    "reinforce_to_tie": True,
+    "red_joker_single": True,
+    "first_declarer_starts": True,
+    "throw_evaluation": "highest",
 }
 
 
@@ -167,6 +174,12 @@ BAD_RULES: list[tuple[Any, str | None, str]] = [
     # contradicting options: the opponents go up before they take over
     ({"scoring": {"take_over": 100, "opponents_up": 90}}, "scoring", "before they take over"),
     ({"first_round_starter": 4}, "first_round_starter", "a seat from 0 to 3"),
+    # contradicting options: the refusal names the option that needs the other
+    (
+        {"reinforce": False, "reinforce_to_tie": True},
+        "reinforce_to_tie",
+        "cannot go with reinforce",
+    ),
     ({"first_round_starter": "north"}, "first_round_starter", "a seat from 0 to 3"),
     ("tournament", "preset", "no preset tournament"),
     ({"preset": 3}, "preset", "preset's name"),

@@ -154,7 +154,7 @@ export type GameEvent =
   | { type: 'declared'; seat: number; cards: string }
   | { type: 'passed'; seat: number }
   | { type: 'redealt'; number: number }
-  | { type: 'talon_flipped'; turned: string; suit: SuitLetter }
+  | { type: 'talon_flipped'; turned: string; suit: SuitLetter | null }
   | { type: 'trump_settled'; rank: string; suit: SuitLetter | null; declarers: number; starter: number }
   | { type: 'talon_taken'; seat: number; cards: string }
   | { type: 'hidden_talon_taken'; seat: number; count: number }

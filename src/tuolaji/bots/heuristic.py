@@ -20,7 +20,7 @@ from tuolaji.bots.heuristic_play import choose_follow, choose_lead
 from tuolaji.bots.knowledge import Knowledge, knowledge_for
 from tuolaji.bots.valuation import keep_value
 from tuolaji.core.cards import BJ, POINTS, Layers, count_layers, from_layers, to_layers
-from tuolaji.core.declare import declaration_options
+from tuolaji.core.declare import declaration_options, earlier_declaration
 from tuolaji.core.rules import RuleSet
 from tuolaji.core.trump import TRUMP, trump_context
 from tuolaji.game.observation import Observation
@@ -62,12 +62,14 @@ class HeuristicPlayer:
         """Declare the option whose suit gives the longest trumps, if long enough."""
         seat = observation.seat
         assert seat is not None
+        rules = observation.rules
+        # the options the rules give, the engine's own list (R-T2, R-T3): under
+        # reinforce_to_tie it needs the seat's last declaration
+        earlier = (
+            earlier_declaration(observation.declarations, seat) if rules.reinforce_to_tie else None
+        )
         options = declaration_options(
-            observation.rank,
-            observation.declaration,
-            seat,
-            observation.hand_layers,
-            observation.rules,
+            observation.rank, observation.declaration, seat, observation.hand_layers, rules, earlier
         )
         if not options:
             return None

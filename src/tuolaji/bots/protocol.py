@@ -25,7 +25,12 @@ from tuolaji.core.cards import (
     parse_cards,
     to_layers,
 )
-from tuolaji.core.declare import declaration_options, declare_outcome
+from tuolaji.core.declare import (
+    Declaration,
+    declaration_options,
+    declare_outcome,
+    earlier_declaration,
+)
 from tuolaji.core.errors import IllegalAction, TuolajiError
 from tuolaji.core.follow import follow_refusal, legal_follow_layers
 from tuolaji.core.leads import Leads
@@ -99,7 +104,15 @@ def declaration_strings(obs: Observation) -> tuple[list[str], bool]:
 def _declarations(obs: Observation) -> list[tuple[int, ...]]:
     """The declarations the observed seat could make now (R-T2, R-T3)."""
     assert obs.seat is not None
-    return declaration_options(obs.rank, obs.declaration, obs.seat, obs.hand_layers, obs.rules)
+    return declaration_options(
+        obs.rank, obs.declaration, obs.seat, obs.hand_layers, obs.rules, _earlier(obs)
+    )
+
+
+def _earlier(obs: Observation) -> Declaration | None:
+    """The observed seat's last declaration, which ``reinforce_to_tie`` asks for (R-T3)."""
+    assert obs.seat is not None
+    return earlier_declaration(obs.declarations, obs.seat) if obs.rules.reinforce_to_tie else None
 
 
 def play_strings(obs: Observation) -> tuple[list[str], bool]:
@@ -172,7 +185,9 @@ def _declaration_refusal(obs: Observation, cards: list[int]) -> str | None:
         return None
     assert obs.seat is not None
     try:
-        outcome = declare_outcome(obs.rank, obs.declaration, obs.seat, cards, obs.rules)
+        outcome = declare_outcome(
+            obs.rank, obs.declaration, obs.seat, cards, obs.rules, _earlier(obs)
+        )
     except IllegalAction as error:
         return str(error)
     return f"R-T2: the hand does not hold {format_cards(outcome.cards)}"

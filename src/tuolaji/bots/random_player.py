@@ -24,7 +24,7 @@ from tuolaji.bots.sampling import sample_multiset
 from tuolaji.core.cards import Layers, bits_of, from_layers
 from tuolaji.core.chance import randbelow
 from tuolaji.core.combos import TRACTOR, Combo
-from tuolaji.core.declare import declaration_options
+from tuolaji.core.declare import declaration_options, earlier_declaration
 from tuolaji.core.follow import follow_fault, legal_follow_layers
 from tuolaji.core.leads import tractor_masks
 from tuolaji.core.trump import TrumpContext
@@ -99,13 +99,14 @@ class RandomPlayer:
 
     def declaration(self, observation: Observation) -> Sequence[int] | None:
         """Declare with probability ``declare_rate`` when some declaration could stand."""
-        assert observation.seat is not None
+        seat = observation.seat
+        assert seat is not None
+        rules = observation.rules
+        earlier = (
+            earlier_declaration(observation.declarations, seat) if rules.reinforce_to_tie else None
+        )
         options = declaration_options(
-            observation.rank,
-            observation.declaration,
-            observation.seat,
-            observation.hand_layers,
-            observation.rules,
+            observation.rank, observation.declaration, seat, observation.hand_layers, rules, earlier
         )
         if options and self.rng.random() < self.declare_rate:
             return options[randbelow(self.rng, len(options))]

@@ -47,6 +47,8 @@ SCORING_ORDER = "scoring-order"
 """``scoring``'s ``opponents_up`` below its ``take_over``; ``details``: both."""
 BAD_STARTER = "bad-starter"
 """``first_round_starter`` is not "redeal", "random" or a seat 0-3."""
+CONTRADICTS = "contradicts"
+"""Two options contradict each other; ``details``: ``other``, the option it contradicts."""
 
 
 class OptionValueError(ValueError):

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rule_values import (
     BAD_SPEC,
+    CONTRADICTS,
     DEFAULT_SCORING,
     NOT_BOOL,
     NOT_CHOICE,
@@ -28,6 +29,17 @@ from tuolaji.core.rule_values import (
 
 TalonMultiplier = Literal["cards", "largest_part", "power"]
 TALON_MULTIPLIERS: tuple[str, ...] = ("cards", "largest_part", "power")
+#: what the throw penalty is counted by: each card taken back, or each failed throw (R-H3)
+THROW_PENALTY_PER: tuple[str, ...] = ("card", "throw")
+#: how the talon gives the trump when nobody declares in a later round (R-T6): turned
+#: until a trump-rank card, else the highest card; or the first card alone
+TALON_FLIPS: tuple[str, ...] = ("rank_or_highest", "first_card")
+#: which declaration overrides which (R-T3): more cards, and at equal length jokers over
+#: rank cards; the same, and at equal length a pair of a higher suit; or more cards only
+DECLARATION_ORDERS: tuple[str, ...] = ("joker_or_length", "joker_or_higher_suit", "length")
+#: which of two ruffs of a throw is higher (R-W4): by the highest part of the layout's
+#: biggest kind, or by the highest card
+THROW_EVALUATIONS: tuple[str, ...] = ("biggest_part", "highest")
 #: who starts a first round nobody declares in: deal again, a seat drawn by chance, or
 #: a seat 0–3 (R-T6)
 FirstRoundStarter = Literal["redeal", "random"] | int
@@ -104,6 +116,20 @@ class RuleSet:
     #: R-U1 (a table setting, not a rule of play): a player may take back their last
     #: play or declaration while nobody has acted after it.
     takebacks: bool = False
+    #: R-H3: the throw penalty counts per card taken back (``"card"``) or per failed throw.
+    throw_penalty_per: str = "card"
+    #: R-T6: the talon turned until a trump-rank card (``"rank_or_highest"``), or its first card.
+    talon_flip: str = "rank_or_highest"
+    #: R-T3: which declaration overrides which (``"joker_or_length"``: today's order).
+    declaration_order: str = "joker_or_length"
+    #: R-T3: a player whose single was overridden by a pair may make it a pair that stands.
+    reinforce_to_tie: bool = False
+    #: R-T2: one red joker declares a round with no trump suit.
+    red_joker_single: bool = False
+    #: R-T5: round 1's starter is the first player to declare, not the one whose declaration stands.
+    first_declarer_starts: bool = False
+    #: R-W4: ruffs of a throw compared by their highest part of the biggest kind, or card.
+    throw_evaluation: str = "biggest_part"
     #: The preset this rule set was built from (for display and records).
     preset: str = "standard"
     # the hash, computed once: a rule set keys the cache of trump contexts, which search
@@ -112,6 +138,10 @@ class RuleSet:
     #: whether any visibility option (R-V1–R-V3) is on, computed once: ``observe`` asks
     #: it for every decision, and the default game must pay one attribute for them all
     hides: bool = field(default=False, init=False, repr=False, compare=False)
+    #: whether a declaring option beyond the first four is set (declaration_order,
+    #: reinforce_to_tie, red_joker_single), computed once: the game's quick tests of who
+    #: could declare then give way to the full check, which the default game never pays
+    custom_declaring: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in OPTION_NAMES:
@@ -128,6 +158,13 @@ class RuleSet:
         object.__setattr__(self, "_hash", hash((values, self.preset)))
         hides = self.hidden_history or self.hide_blocker or self.hide_declarer_points
         object.__setattr__(self, "hides", hides)
+        _check_together(self)
+        custom = (
+            self.declaration_order != "joker_or_length"
+            or self.reinforce_to_tie
+            or self.red_joker_single
+        )
+        object.__setattr__(self, "custom_declaring", custom)
 
     def __hash__(self) -> int:
         return self._hash
@@ -226,8 +263,14 @@ def _check_value(name: str, value: object) -> None:
         raise RulesError(f"option {name} must be true or false, not {value!r}", name, NOT_BOOL)
 
 
-#: the options that take one of a few names, with their names
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {"talon_multiplier": TALON_MULTIPLIERS}
+#: the options whose value is one of a few names, with those names (the default first)
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "talon_multiplier": TALON_MULTIPLIERS,
+    "throw_penalty_per": THROW_PENALTY_PER,
+    "talon_flip": TALON_FLIPS,
+    "declaration_order": DECLARATION_ORDERS,
+    "throw_evaluation": THROW_EVALUATIONS,
+}
 #: the options that take a whole number, with the smallest and largest they accept (the
 #: one place these ranges are written: the server's room settings offer them)
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
@@ -236,6 +279,35 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {
     # 0: no limit
     "ace_attempts": (0, 9),
 }
+
+
+def _check_together(rules: RuleSet) -> None:
+    """Refuse options that contradict each other, naming the option that needs another."""
+    if rules.declaration_order == "length" and rules.red_jokers_override:
+        raise RulesError(
+            'option declaration_order "length" lets only more cards override, so a red '
+            "joker pair cannot override a black one: it contradicts red_jokers_override "
+            "(set it to false)",
+            "declaration_order",
+            CONTRADICTS,
+            {"other": "red_jokers_override"},
+        )
+    if rules.red_joker_single and not rules.joker_no_trump:
+        raise RulesError(
+            "option red_joker_single needs joker_no_trump: a red joker declares no trump, "
+            "which joker_no_trump off forbids",
+            "red_joker_single",
+            CONTRADICTS,
+            {"other": "joker_no_trump"},
+        )
+    if rules.reinforce_to_tie and not rules.reinforce:
+        raise RulesError(
+            "option reinforce_to_tie needs reinforce: it is a reinforcing, which reinforce "
+            "off forbids",
+            "reinforce_to_tie",
+            CONTRADICTS,
+            {"other": "reinforce"},
+        )
 
 
 _CHECKS = {
@@ -263,6 +335,13 @@ OPTION_NAMES: tuple[str, ...] = (
     "hide_blocker",
     "hide_declarer_points",
     "takebacks",
+    "throw_penalty_per",
+    "talon_flip",
+    "declaration_order",
+    "reinforce_to_tie",
+    "red_joker_single",
+    "first_declarer_starts",
+    "throw_evaluation",
 )
 
 #: each preset's options, in their JSON form (the others keep the defaults)
@@ -286,6 +365,7 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
         "red_jokers_override": True,
         "overturn_own": False,
         "show_talon": False,
+        "talon_flip": "first_card",
     },
 }
 #: the options every spec writes (the first five); the later ones only when set
@@ -356,6 +436,31 @@ def rules_from_spec(spec: object) -> RuleSet:
     raise RulesError(
         f"rules must be a preset name or an object of options, not {spec!r}", None, BAD_SPEC
     )
+
+
+#: options a preset came to set after specs of it were written, with the value they had
+#: before: ``to_spec`` writes every option the preset sets, so a written spec of the
+#: preset without one is older (shengji took shengji.io's first-card rule, R-T6, later)
+LATER_PRESET_OPTIONS: dict[str, dict[str, Any]] = {"shengji": {"talon_flip": "rank_or_highest"}}
+
+
+def rules_from_written_spec(spec: object) -> RuleSet:
+    """:func:`rules_from_spec` for a spec :meth:`RuleSet.to_spec` wrote earlier (a game
+    record's, a stored room's): a preset's option in :data:`LATER_PRESET_OPTIONS` that
+    the spec lacks reads as it was before the preset set it, so the game replays as it
+    was played.
+
+    >>> rules_from_written_spec({"preset": "shengji"}).talon_flip
+    'rank_or_highest'
+    >>> rules_from_written_spec(SHENGJI.to_spec()) == SHENGJI
+    True
+    """
+    if isinstance(spec, Mapping):
+        name = spec.get("preset")
+        earlier = LATER_PRESET_OPTIONS.get(name, {}) if isinstance(name, str) else {}
+        missing = {option: value for option, value in earlier.items() if option not in spec}
+        spec = {**missing, **spec}
+    return rules_from_spec(spec)
 
 
 #: every option's default, in its JSON form

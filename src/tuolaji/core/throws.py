@@ -17,8 +17,10 @@ class ThrowVerdict(Frozen):
     """The outcome of a lead against the other three hands.
 
     For a failed throw: ``forced`` is the part that must be led instead (kinds
-    ascending), ``penalty`` the points of R-H3 under the rule set, and ``blocker`` the
-    position after the thrower (1–3) of the first player who can beat the forced part.
+    ascending), ``penalty`` the points of R-H3 under the rule set (``throw_penalty`` for
+    every card taken back, or once for the throw under ``throw_penalty_per: "throw"``),
+    and ``blocker`` the position after the thrower (1–3) of the first player who can
+    beat the forced part.
     """
 
     valid: bool
@@ -69,7 +71,10 @@ def judge_throw(ctx: TrumpContext, lead: Combo, others: Sequence[Layers]) -> Thr
         for position, hand in enumerate(others, start=1)
         if holds_higher(ctx, lead.suit, hand, forced)
     )
-    penalty = ctx.rules.throw_penalty * (lead.size - forced.size)
+    rules = ctx.rules
+    # R-H3: by each card taken back, or once for the failed throw (throw_penalty_per)
+    taken_back = 1 if rules.throw_penalty_per == "throw" else lead.size - forced.size
+    penalty = rules.throw_penalty * taken_back
     return ThrowVerdict(False, tuple(forced.cards()), penalty, blocker)
 
 

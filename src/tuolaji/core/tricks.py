@@ -45,11 +45,22 @@ def _fit_tractors(counts: list[int], lengths: list[int], pairs_needed: int) -> i
 
 def ruff_strength(ctx: TrumpContext, lead: Combo, play: Layers) -> int:
     """How strongly a play all in trumps matches the layout of a thrown lead (R-W4):
-    the top level of its highest part of the layout's biggest kind, or -1 if it does
-    not match."""
+    the top level of its highest part of the layout's biggest kind — or of its highest
+    card, under ``throw_evaluation: "highest"`` — or -1 if it does not match."""
     ones, twos = play
     if ones & ~ctx.suit_mask[TRUMP]:
         return -1
+    if ctx.rules.throw_evaluation == "highest":
+        if _layout_top(ctx, lead, ones, twos) < 0:
+            return -1
+        return max(ctx.level[k] for k in range(ones.bit_length()) if ones >> k & 1)
+    return _layout_top(ctx, lead, ones, twos)
+
+
+def _layout_top(ctx: TrumpContext, lead: Combo, ones: int, twos: int) -> int:
+    """The top level of the highest part of the lead's biggest kind that a play of
+    trumps (``ones``, ``twos``) holds in the lead's layout, or -1 if it does not hold
+    the layout (R-W4)."""
     levels = ctx.level_masks[TRUMP]
     lengths = [part.pairs for part in lead.parts if part.pairs >= 2]
     pairs_needed = sum(1 for part in lead.parts if part.pairs == 1)

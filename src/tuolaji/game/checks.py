@@ -29,7 +29,12 @@ from tuolaji.core.cards import (
     to_layers,
 )
 from tuolaji.core.combos import MIXED, Combo, combo_of_layers
-from tuolaji.core.declare import Declaration, declaration_error, declare_outcome
+from tuolaji.core.declare import (
+    Declaration,
+    declaration_error,
+    declare_outcome,
+    earlier_declaration,
+)
 from tuolaji.core.errors import (
     BAD_CARD,
     BAD_DRAW_COUNT,
@@ -119,7 +124,9 @@ def declaration_after(
     hand = state.hands[seat]
     if layers_held(hand, cards) is None:
         raise not_held("R-T2", seat, hand, cards)
-    outcome = declare_outcome(state.rank, state.declaration, seat, cards, rules)
+    # reinforce_to_tie asks for the seat's last declaration (R-T3): looked up only then
+    earlier = earlier_declaration(state.declarations, seat) if rules.reinforce_to_tie else None
+    outcome = declare_outcome(state.rank, state.declaration, seat, cards, rules, earlier)
     # Showing one's own standing single again strengthens it only with its twin (both
     # cards revealed): without the twin it is the same single, which cannot override
     # itself (R-T3). (A declaration is at most two identical cards: its layers exist.)

@@ -53,7 +53,7 @@ def settle_trump(state: RoundState, rules: RuleSet, events: list[Event]) -> None
     declaration = state.declaration
     suit: int | None
     if declaration is None:
-        suit, turned = flip_talon(state.rank, state.talon)
+        suit, turned = flip_talon(state.rank, state.talon, rules)
         state.talon_flipped = state.talon[:turned]
         events.append(TalonFlipped(state.talon_flipped, suit))
     else:
@@ -61,9 +61,12 @@ def settle_trump(state: RoundState, rules: RuleSet, events: list[Event]) -> None
     if state.declarers is None:
         # R-T5: in round 1 the standing declarer starts and their team declares (a
         # round 1 nobody declared in has its starter from first_round_starter, R-T6).
+        # With first_declarer_starts the first player who declared starts instead; the
+        # standing declaration still gives the suit.
         assert declaration is not None
-        state.starter = declaration.seat
-        state.declarers = team_of(declaration.seat)
+        seat = state.declarations[0].seat if rules.first_declarer_starts else declaration.seat
+        state.starter = seat
+        state.declarers = team_of(seat)
     assert state.starter is not None
     state.ctx = trump_context(state.rank, suit, rules)
     state.hands[state.starter] = add_layers(state.hands[state.starter], to_layers(state.talon))

@@ -349,7 +349,7 @@ _READERS: dict[str, Callable[[Fields], Event]] = {
     "declared": _declared,
     "passed": lambda f: Passed(f.seat("seat")),
     "redealt": lambda f: Redealt(f.number("number", 1)),
-    "talon_flipped": lambda f: TalonFlipped(f.cards("turned"), f.suit("suit")),
+    "talon_flipped": lambda f: TalonFlipped(f.cards("turned"), f.suit_or_none("suit")),
     "trump_settled": lambda f: TrumpSettled(
         f.rank("rank"), f.suit_or_none("suit"), f.team("declarers"), f.seat("starter")
     ),

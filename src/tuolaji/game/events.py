@@ -84,7 +84,8 @@ class TalonFlipped(Frozen):
     """Nobody declared in a later round: the talon was turned to find the suit (R-T6)."""
 
     turned: tuple[int, ...]
-    suit: int
+    #: the suit they give; None: no trump suit (a joker first, ``talon_flip: "first_card"``)
+    suit: int | None
 
 
 @dataclass(frozen=True, slots=True)

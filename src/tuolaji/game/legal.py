@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol, cast
 
 from tuolaji.core.cards import SEATS, TALON_SIZE, from_layers
-from tuolaji.core.declare import declaration_options
+from tuolaji.core.declare import declaration_options, earlier_declaration
 from tuolaji.core.follow import count_legal_follows, count_multisets, legal_follow_layers, multisets
 from tuolaji.core.leads import Leads
 from tuolaji.core.rules import RuleSet
@@ -188,12 +188,11 @@ class LegalDeclarations(LegalView):
         if not self.game.could_declare(self.seat):
             return
         state = self.game.round
+        rules = self.game.rules
+        seat = self._number
+        earlier = earlier_declaration(state.declarations, seat) if rules.reinforce_to_tie else None
         yield from declaration_options(
-            state.rank,
-            state.declaration,
-            self._number,
-            state.hands[self._number],
-            self.game.rules,
+            state.rank, state.declaration, seat, state.hands[seat], rules, earlier
         )
 
 

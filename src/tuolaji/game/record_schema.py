@@ -28,7 +28,7 @@ from tuolaji.core.cards import (
     team_of,
 )
 from tuolaji.core.errors import TuolajiError
-from tuolaji.core.rules import RuleSet, rules_from_spec
+from tuolaji.core.rules import RuleSet, rules_from_written_spec
 from tuolaji.game.actions import (
     Action,
     Bury,
@@ -253,7 +253,8 @@ def _read_rules(spec: object) -> RuleSet:
             f'{{"preset": "standard"}}, a preset name or null, not {found(spec)}'
         )
     try:
-        return rules_from_spec(spec)
+        # written by to_spec: a preset's later option missing reads as it was then
+        return rules_from_written_spec(spec)
     except (ValueError, TypeError) as error:  # RulesError is a ValueError
         raise RecordError(f"'rules': {error}") from None
 

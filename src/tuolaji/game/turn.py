@@ -22,7 +22,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from tuolaji.core.cards import BJ, RJ, SEATS
-from tuolaji.core.declare import Declaration
+from tuolaji.core.declare import (
+    Declaration,
+    declaration_final,
+    declaration_options,
+    earlier_declaration,
+)
 from tuolaji.core.frozen import Frozen
 from tuolaji.core.rules import STANDARD, RuleSet
 from tuolaji.game.state import Phase, RoundState
@@ -108,6 +113,8 @@ def turn_of(phase: Phase, state: RoundState, rules: RuleSet = STANDARD) -> Turn:
         standing = state.declaration
         if standing is None:
             return DRAW_TURN
+        if rules.custom_declaring:
+            return DRAW_TURN_CLOSED if declaration_final(standing, rules) else DRAW_TURN
         # declaration_final written out (this runs for every card drawn): a joker pair is
         # never overridden (R-T3; under red_jokers_override only the red one), nor a pair
         # when jokers do not declare
@@ -160,6 +167,17 @@ def _wanted(standing: Declaration | None, rank: int, rules: RuleSet, own: bool) 
     return 0, others | (twin if rules.reinforce else 0)
 
 
+def _could_declare_fully(state: RoundState, seat: int, rules: RuleSet) -> bool:
+    """Whether some declaration by ``seat`` would stand now, asked of the core's full
+    check: under the later declaring options (``declaration_order``,
+    ``reinforce_to_tie``, ``red_joker_single``) the bit tests below do not know the
+    order, and the default game never comes here."""
+    earlier = earlier_declaration(state.declarations, seat) if rules.reinforce_to_tie else None
+    return bool(
+        declaration_options(state.rank, state.declaration, seat, state.hands[seat], rules, earlier)
+    )
+
+
 def could_declare(phase: Phase, state: RoundState, seat: object, rules: RuleSet = STANDARD) -> bool:
     """Whether some declaration by ``seat`` would stand now under ``rules``
     (R-T2–R-T4): bit tests on the hand (:func:`_wanted`), no declaration is built."""
@@ -171,6 +189,8 @@ def could_declare(phase: Phase, state: RoundState, seat: object, rules: RuleSet 
     elif phase is not Phase.DRAW:
         return False
     standing = state.declaration
+    if rules.custom_declaring:
+        return _could_declare_fully(state, seat, rules)
     once, twice = _wanted(
         standing, state.rank, rules, standing is not None and standing.seat == seat
     )
@@ -186,6 +206,8 @@ def seats_that_could_declare(
     every seat the chance after every card — usually none, so one call answers it."""
     if phase is not Phase.DRAW:
         return ()
+    if rules.custom_declaring:
+        return tuple(seat for seat in range(SEATS) if _could_declare_fully(state, seat, rules))
     standing = state.declaration
     if standing is None:
         # the common case while the cards come in (asked after every card): nothing

@@ -207,10 +207,22 @@ def _failed_throw(rules: RuleSet) -> str:
 
 
 def _penalty(rules: RuleSet) -> str:
-    """R-H3, by ``throw_penalty``."""
+    """R-H3, by ``throw_penalty`` and ``throw_penalty_per``."""
     points = rules.throw_penalty
+    if points == 0 and rules.throw_penalty_per == "throw":
+        return _("A failed throw costs nothing: the attempt carries no penalty.")
     if points == 0:
         return _("A failed throw costs nothing: the cards taken back carry no penalty.")
+    if rules.throw_penalty_per == "throw":
+        return ngettext(
+            "A failed throw costs {points} point, however many cards are taken back. The "
+            "declaring team's penalty goes to the opponents; the opponents' own penalty is "
+            "taken off their points.",
+            "A failed throw costs {points} points, however many cards are taken back. The "
+            "declaring team's penalty goes to the opponents; the opponents' own penalty is "
+            "taken off their points.",
+            points,
+        ).format(points=points)
     return ngettext(
         "A failed throw costs {points} point for every card taken back. The declaring "
         "team's penalty goes to the opponents; the opponents' own penalty is taken off "
@@ -246,7 +258,13 @@ def _talon_bonus(rules: RuleSet) -> str:
 
 
 def _declaring(rules: RuleSet) -> str:
-    """R-T2, by ``joker_no_trump``."""
+    """R-T2, by ``joker_no_trump`` and ``red_joker_single``."""
+    if rules.red_joker_single:
+        single = _(
+            "One red joker alone declares too, for a round with no trump suit; a black "
+            "joker still needs its pair."
+        )
+        return f"{rule_brief('R-T2')} {_(DETAILS['R-T2'])} {single}"
     if rules.joker_no_trump:
         return f"{rule_brief('R-T2')} {_(DETAILS['R-T2'])}"
     # the brief speaks of jokers, which do not declare here: the paragraph says it all
@@ -257,10 +275,38 @@ def _declaring(rules: RuleSet) -> str:
 
 
 def _overriding(rules: RuleSet) -> str:
-    """R-T3, by ``red_jokers_override``, ``reinforce`` and ``overturn_own``."""
-    if not rules.red_jokers_override and rules.reinforce and rules.overturn_own:
+    """R-T3, by ``red_jokers_override``, ``reinforce``, ``overturn_own``,
+    ``declaration_order``, ``reinforce_to_tie`` and ``red_joker_single``."""
+    if (
+        not rules.red_jokers_override
+        and rules.reinforce
+        and rules.overturn_own
+        and not rules.custom_declaring
+    ):
         return f"{rule_brief('R-T3')} {_(DETAILS['R-T3'])}"
-    if rules.red_jokers_override:
+    if rules.declaration_order == "length":
+        jokers = _(
+            "Only more cards replace fewer: a pair replaces a single, and nothing replaces "
+            "a pair, a pair of jokers no more than a pair of rank cards."
+        )
+    elif rules.declaration_order == "joker_or_higher_suit":
+        suits = _(
+            "A pair of rank cards replaces a pair of a lower suit (spades above hearts "
+            "above clubs above diamonds), and a pair of jokers replaces any pair of rank "
+            "cards."
+        )
+        if rules.red_jokers_override:
+            jokers = (
+                suits
+                + " "
+                + _(
+                    "A pair of red jokers replaces a pair of black jokers, and nothing replaces "
+                    "the red pair."
+                )
+            )
+        else:
+            jokers = suits + " " + _("Nothing replaces a pair of jokers.")
+    elif rules.red_jokers_override:
         jokers = _(
             "A pair cannot replace a pair; a pair of red jokers replaces a pair of black "
             "jokers, and nothing replaces the red pair."
@@ -272,6 +318,20 @@ def _overriding(rules: RuleSet) -> str:
     else:
         own = _("You may not turn your own single into a pair by showing its twin.")
     parts = [rule_brief("R-T3"), jokers, own]
+    if rules.red_joker_single:
+        if rules.declaration_order == "length":
+            parts.append(_("A single red joker is a single like the others: a pair replaces it."))
+        else:
+            parts.append(
+                _("A single red joker replaces a single rank card, and any pair replaces it.")
+            )
+    if rules.reinforce_to_tie:
+        parts.append(
+            _(
+                "When a pair of rank cards replaces your single, you may still show its "
+                "twin: your pair ties theirs and stands instead (not against jokers)."
+            )
+        )
     if not rules.overturn_own:
         parts.append(
             _("Once your declaration stands, you may not replace it with another yourself.")
@@ -279,11 +339,40 @@ def _overriding(rules: RuleSet) -> str:
     return " ".join(parts)
 
 
+def _throw_winner(rules: RuleSet) -> str:
+    """R-W4, by ``throw_evaluation``."""
+    if rules.throw_evaluation == "biggest_part":
+        return f"{rule_brief('R-W4')} {_(DETAILS['R-W4'])}"
+    return f"{rule_brief('R-W4')} " + _(
+        "Matching means a tractor for each tractor, a pair for each pair and any trump "
+        "for each single. Among several such players the one with the highest card wins."
+    )
+
+
+def _who_declares(rules: RuleSet) -> str:
+    """R-T5, by ``first_declarer_starts``."""
+    if not rules.first_declarer_starts:
+        return f"{rule_brief('R-T5')} {_(DETAILS['R-T5'])}"
+    return _(
+        "In the first round, the first player to declare starts the round and their team "
+        "declares, even when another declaration replaces theirs: that one only chooses "
+        "the trump suit. After the first round, the declaring team and the starter follow "
+        "from the last round's result, and declaring only picks the trump suit."
+    )
+
+
 def _nobody_declares(rules: RuleSet) -> str:
-    """R-T6, by ``first_round_starter``."""
+    """R-T6, by ``first_round_starter`` and ``talon_flip``."""
     starter = rules.first_round_starter
+    if rules.talon_flip == "first_card":
+        flip = _(
+            "The first card of the talon is turned up and decides alone: its suit is trump, "
+            "and a joker makes a round with no trump suit."
+        )
+    else:
+        flip = _(DETAILS["R-T6"])
     if starter == "redeal":
-        return f"{rule_brief('R-T6')} {_(DETAILS['R-T6'])}"
+        return f"{rule_brief('R-T6')} {flip}"
     if starter == "random":
         first = _(
             "If nobody declares in the first round, a seat drawn by chance starts it and its "
@@ -294,7 +383,7 @@ def _nobody_declares(rules: RuleSet) -> str:
             "If nobody declares in the first round, seat {seat} starts it and its team "
             "declares; the trump suit is then found from the talon, as in later rounds."
         ).format(seat=starter)
-    return f"{first} {_(DETAILS['R-T6'])}"
+    return f"{first} {flip}"
 
 
 def _talon(rules: RuleSet) -> str:
@@ -415,6 +504,7 @@ def _takebacks(rules: RuleSet) -> str:
 OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-T2": _declaring,
     "R-T3": _overriding,
+    "R-T5": _who_declares,
     "R-T6": _nobody_declares,
     "R-K1": _talon,
     "R-S3": _level_change,
@@ -432,6 +522,7 @@ OPTION_PARAGRAPHS: dict[str, Callable[[RuleSet], str]] = {
     "R-V2": _hidden_blocker,
     "R-V3": _hidden_declarer_points,
     "R-U1": _takebacks,
+    "R-W4": _throw_winner,
 }
 
 #: one line naming each preset

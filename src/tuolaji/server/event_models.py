@@ -120,7 +120,13 @@ class TalonFlippedEvent(_Event):
 
     type: Literal["talon_flipped"]
     turned: Annotated[str, _cards(1, TALON_SIZE, "the cards turned, in order")]
-    suit: Annotated[Suit, Field(description="the trump suit they give")]
+    suit: Annotated[
+        Suit | None,
+        Field(
+            description="the trump suit they give; null: no trump suit (a joker turned "
+            'first under talon_flip "first_card")'
+        ),
+    ]
 
 
 class TrumpSettledEvent(_Event):

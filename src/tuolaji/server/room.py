@@ -25,7 +25,7 @@ from typing import Any
 
 from tuolaji.core.cards import SEATS
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.rules import rules_from_spec
+from tuolaji.core.rules import rules_from_written_spec
 from tuolaji.game.actions import Action, action_to_json
 from tuolaji.game.event_json import event_to_json
 from tuolaji.game.events import RoundEnded
@@ -73,7 +73,7 @@ def game_of(stored: StoredRoom) -> Game:
     row = stored.room
     actions = tuple(read_action(entry.number, entry.action) for entry in stored.actions)
     record = GameRecord(
-        rules=rules_from_spec(row.rules),
+        rules=rules_from_written_spec(row.rules),
         seed=row.seed,
         players=tuple(seat.name for seat in stored.seats),
         actions=actions,

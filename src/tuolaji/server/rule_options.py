@@ -142,6 +142,55 @@ OPTION_TEXTS: Final[dict[str, tuple[str, str]]] = {
             "their last play or declaration while nobody has acted after it (R-U1)."
         ),
     ),
+    "throw_penalty_per": (
+        N_("Failed throw penalty counted"),
+        N_(
+            "Whether the failed throw penalty is paid for every card taken back or once "
+            "for each failed throw (R-H3)."
+        ),
+    ),
+    "talon_flip": (
+        N_("Trump from the talon"),
+        N_(
+            "When nobody declares in a later round, how the talon gives the trump suit: "
+            "turned up to the first card of the trump rank, or its first card alone (R-T6)."
+        ),
+    ),
+    "declaration_order": (
+        N_("Which declaration overrides which"),
+        N_(
+            "Whether more cards and then jokers override, also a pair of a higher suit, or "
+            "only more cards (R-T3)."
+        ),
+    ),
+    "reinforce_to_tie": (
+        N_("Reinforce to tie"),
+        N_(
+            "A player whose single a pair of rank cards overrode may still show its twin: "
+            "the pair ties and stands instead (R-T3)."
+        ),
+    ),
+    "red_joker_single": (
+        N_("One red joker declares"),
+        N_(
+            "A single red joker declares a round with no trump suit; a black joker still "
+            "needs its pair (R-T2)."
+        ),
+    ),
+    "first_declarer_starts": (
+        N_("The first declarer starts"),
+        N_(
+            "In the first round the first player to declare starts and their team "
+            "declares, even when another declaration overrides theirs (R-T5)."
+        ),
+    ),
+    "throw_evaluation": (
+        N_("Ruffing a throw"),
+        N_(
+            "Which of two players who ruff a throw in trumps is higher: the one with the "
+            "higher part of the throw's biggest kind, or the one with the highest card (R-W4)."
+        ),
+    ),
 }
 
 #: the groups of the settings panel, in order: name → heading
@@ -177,6 +226,13 @@ OPTION_GROUPS: Final[dict[str, str]] = {
     "hide_blocker": "seen",
     "hide_declarer_points": "seen",
     "takebacks": "table",
+    "throw_penalty_per": "following",
+    "throw_evaluation": "following",
+    "talon_flip": "declaring",
+    "declaration_order": "declaring",
+    "reinforce_to_tie": "declaring",
+    "red_joker_single": "declaring",
+    "first_declarer_starts": "declaring",
 }
 
 #: each field of ``scoring`` → (label, help)
@@ -212,6 +268,28 @@ CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
         "cards": N_("2 × the number of cards in the last lead"),
         "largest_part": N_("2 × the number of cards in the last lead's largest part"),
         "power": N_("2 to the power of the number of cards in the last lead's largest part"),
+    },
+    "throw_penalty_per": {
+        # TRANSLATORS: the choices of how a failed throw's penalty is counted (R-H3)
+        "card": N_("For every card taken back"),
+        "throw": N_("Once for each failed throw"),
+    },
+    "talon_flip": {
+        # TRANSLATORS: the choices of how the talon gives the trump suit when nobody
+        # declares (R-T6)
+        "rank_or_highest": N_("Turned up to a card of the trump rank, else its highest card"),
+        "first_card": N_("Its first card decides; a joker means no trump suit"),
+    },
+    "declaration_order": {
+        # TRANSLATORS: the choices of which trump declaration overrides which (R-T3)
+        "joker_or_length": N_("More cards, then jokers over rank cards"),
+        "joker_or_higher_suit": N_("More cards, then jokers, then a pair of a higher suit"),
+        "length": N_("More cards only"),
+    },
+    "throw_evaluation": {
+        # TRANSLATORS: the choices of which ruff of a thrown lead wins (R-W4)
+        "biggest_part": N_("The higher part of the throw's biggest kind"),
+        "highest": N_("The highest card"),
     },
     "first_round_starter": {
         # TRANSLATORS: who starts a first round nobody declares in (R-T6)

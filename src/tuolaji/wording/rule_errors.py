@@ -104,6 +104,9 @@ _WORDS: dict[str, Word] = {
         "{option}: the opponents cannot go up a level ({up} points) before they take "
         "over ({over} points)."
     ).format(option=option, up=_detail(error, "opponents_up"), over=_detail(error, "take_over")),
+    reasons.CONTRADICTS: lambda error, option, _field: _(
+        "{option} cannot go with {other} as it is set: change one of the two."
+    ).format(option=option, other=_detail(error, "other")),
     reasons.BAD_STARTER: lambda _error, option, _field: _(
         '{option}: "redeal" (deal again), "random" or a seat from 0 to 3.'
     ).format(option=option),
