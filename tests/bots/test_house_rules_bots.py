@@ -3,7 +3,10 @@ play whole rounds legally under each preset and under every declaring option —
 decision goes through the game's checks, which refuse an illegal one — and their
 declarations are among those the options allow (R-T2, R-T3), so a heuristic never
 declares jokers when jokers do not declare, nor overrides its own declaration when
-``overturn_own`` is off.
+``overturn_own`` is off, and a single red joker only under ``red_joker_single``. The
+same holds under shengji.io's further settings (the throw penalty per throw, the talon's
+first card, the declaration orders, reinforcing to tie, the first declarer starting,
+ruffs of a throw by their highest card).
 """
 
 from __future__ import annotations
@@ -30,6 +33,16 @@ HOUSE = [
         id="no-jokers",
     ),
     pytest.param(STANDARD.with_options(red_jokers_override=True, overturn_own=False), id="red-own"),
+    pytest.param(STANDARD.with_options(throw_penalty_per="throw"), id="per-throw"),
+    pytest.param(STANDARD.with_options(talon_flip="first_card"), id="first-card"),
+    pytest.param(STANDARD.with_options(declaration_order="joker_or_higher_suit"), id="suit"),
+    pytest.param(
+        SHENGJI.with_options(declaration_order="length", red_jokers_override=False), id="length"
+    ),
+    pytest.param(SHENGJI.with_options(reinforce_to_tie=True), id="tie"),
+    pytest.param(STANDARD.with_options(red_joker_single=True), id="red-single"),
+    pytest.param(STANDARD.with_options(first_declarer_starts=True), id="first-declarer"),
+    pytest.param(STANDARD.with_options(throw_evaluation="highest"), id="highest-ruff"),
 ]
 
 
@@ -56,13 +69,27 @@ def test_heuristic_declarations_are_among_those_the_options_allow(rules: RuleSet
                     assert tuple(cards) in game.legal_declarations(seat)
                     if not rules.joker_no_trump:
                         assert cards[0] < BJ
+                    if len(cards) == 1 and cards[0] >= BJ:
+                        assert rules.red_joker_single
                     standing = game.round.declaration
                     if standing is not None and standing.seat == seat and not rules.overturn_own:
                         assert set(cards) == {standing.cards[0]}  # only its twin
                     game.declare(seat, cards)
+            else:
+                assert not list(game.legal_declarations(seat))
 
 
-@pytest.mark.parametrize("rules", [SHENGJI, HOUSE[1].values[0]], ids=["shengji", "defend"])
+#: shengji.io's further declaring settings and the throw penalty per throw, at once
+SHENGJI_FURTHER = SHENGJI.with_options(
+    throw_penalty=10, throw_penalty_per="throw", reinforce_to_tie=True, red_joker_single=True
+)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [SHENGJI, HOUSE[1].values[0], SHENGJI_FURTHER],
+    ids=["shengji", "defend", "shengji-further"],
+)
 def test_the_search_plays_a_round_under_house_rules(rules: RuleSet) -> None:
     game = Game(rules, 4, round_limit=1)
     players = [

@@ -59,8 +59,8 @@ class OptionValueError(ValueError):
     def __init__(
         self,
         message: str,
-        option: str | None,
-        reason: str,
+        option: str | None = None,
+        reason: str = "",
         details: Mapping[str, str | int] | None = None,
     ) -> None:
         super().__init__(message)

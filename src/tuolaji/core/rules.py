@@ -45,7 +45,7 @@ THROW_EVALUATIONS: tuple[str, ...] = ("biggest_part", "highest")
 FirstRoundStarter = Literal["redeal", "random"] | int
 
 
-class RulesError(TuolajiError, ValueError):
+class RulesError(TuolajiError, OptionValueError):
     """An unknown preset, an unknown option or a bad option value (§12). ``option``
     names the option at fault (``"preset"`` for the preset, None when the rules as a
     whole are unreadable), ``reason`` is one of the reason constants of
@@ -56,18 +56,6 @@ class RulesError(TuolajiError, ValueError):
     >>> str(error), error.option, error.reason
     ('option x must be true or false', 'x', 'not-bool')
     """
-
-    def __init__(
-        self,
-        message: str,
-        option: str | None = None,
-        reason: str = "",
-        details: Mapping[str, str | int] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.option = option
-        self.reason = reason
-        self.details: Mapping[str, str | int] = {} if details is None else details
 
     @classmethod
     def of(cls, error: OptionValueError) -> RulesError:

@@ -36,6 +36,33 @@ function ChangedMark({ changed }: { changed: boolean }) {
   );
 }
 
+/** An option of several controls (the ranks, the scoring numbers): a fieldset whose
+ * legend is the option's label, described by its help and its problem. */
+function OptionFieldset(props: {
+  kind: string;
+  id: string;
+  label: string;
+  changed: boolean;
+  problem: string | undefined;
+  children: ComponentChildren;
+}) {
+  const { kind, id, label, changed, problem } = props;
+  return (
+    <fieldset
+      class={kind}
+      id={id}
+      data-testid={id}
+      aria-invalid={problem !== undefined ? 'true' : 'false'}
+      aria-describedby={describedBy(id, problem)}
+    >
+      <legend>
+        {label} <ChangedMark changed={changed} />
+      </legend>
+      {props.children}
+    </fieldset>
+  );
+}
+
 /** A number typed in a field: the number, or the text when it is none (kept to show). */
 function typed(text: string): number | string {
   const number = Number(text);
@@ -184,16 +211,7 @@ export function OptionControl({ option, value, changed, problems, onChange }: Op
     case 'ranks': {
       const held = Array.isArray(value) ? value : [];
       return (
-        <fieldset
-          class="rule-ranks"
-          id={id}
-          data-testid={id}
-          aria-invalid={problem !== undefined ? 'true' : 'false'}
-          aria-describedby={describedBy(id, problem)}
-        >
-          <legend>
-            {label} <ChangedMark changed={changed} />
-          </legend>
+        <OptionFieldset kind="rule-ranks" id={id} label={label} changed={changed} problem={problem}>
           <div class="rank-boxes">
             {(option.ranks ?? []).map((rank) => (
               <span class="rank-box" key={rank}>
@@ -214,22 +232,13 @@ export function OptionControl({ option, value, changed, problems, onChange }: Op
             {help}
           </span>
           <Problem id={id} problem={problem} />
-        </fieldset>
+        </OptionFieldset>
       );
     }
     case 'scoring': {
       const numbers = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as ScoringValue;
       return (
-        <fieldset
-          class="rule-scoring"
-          id={id}
-          data-testid={id}
-          aria-invalid={problem !== undefined ? 'true' : 'false'}
-          aria-describedby={describedBy(id, problem)}
-        >
-          <legend>
-            {label} <ChangedMark changed={changed} />
-          </legend>
+        <OptionFieldset kind="rule-scoring" id={id} label={label} changed={changed} problem={problem}>
           <span class="help" id={helpId(id)}>
             {help}
           </span>
@@ -246,7 +255,7 @@ export function OptionControl({ option, value, changed, problems, onChange }: Op
               />
             ))}
           </div>
-        </fieldset>
+        </OptionFieldset>
       );
     }
     default:
