@@ -119,10 +119,15 @@ async def test_r_u1_refused_once_a_bot_acted_and_at_a_table_without_takebacks(
         for rules, reason in ((RULES, "acted-since"), ({"preset": "standard"}, "takebacks-off")):
             code, room = await new_room(live, seats=BOTS, rules=rules)
             (person,) = await live.seat_players(code, (0,), bots=RandomPlayer)
-            await reach_lead_or_follow(live, person)
-            action = person.due()
-            assert action is not None
-            assert (await person.answer(await person.act(action)))["type"] == "ack"
+            while True:
+                await reach_lead_or_follow(live, person)
+                action = person.due()
+                assert action is not None
+                assert (await person.answer(await person.act(action)))["type"] == "ack"
+                # a bot must be the next to act: a person whose play won the trick leads
+                # again, and plays on (the deal is random)
+                if reason != "acted-since" or room.game.to_act() != 0:
+                    break
             if reason == "acted-since":
                 # the moment passes and the next seat (a bot) plays
                 logged = len(room.log)
