@@ -22,9 +22,9 @@ from tuolaji.arena.limits import ANALYSIS_GUESSES, MAX_ANALYSIS_GUESSES, MAX_JOB
 from tuolaji.cli_errors import fail, refuse
 from tuolaji.cli_help import LANG_VARIABLE
 from tuolaji.cli_options import (
-    EXECUTOR_HELP,
     LANG_HELP,
-    RAY_ADDRESS_HELP,
+    ExecutorOption,
+    RayAddressOption,
     executor_choice,
     executor_errors,
     takebacks_refusal,
@@ -116,10 +116,8 @@ def analyse(
             ),
         ),
     ] = 1,
-    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
-    ray_address: Annotated[
-        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
-    ] = None,
+    executor: ExecutorOption = "local",
+    ray_address: RayAddressOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print one JSON document instead of a table."))
     ] = False,

@@ -27,12 +27,12 @@ from tuolaji.cli_errors import (
     usage_error,
 )
 from tuolaji.cli_options import (
-    EXECUTOR_HELP,
     JSON_HELP,
     OPTION_HELP,
-    RAY_ADDRESS_HELP,
     RULES_HELP,
     SEED_HELP,
+    ExecutorOption,
+    RayAddressOption,
     check_output_folder,
     executor_choice,
     executor_errors,
@@ -114,10 +114,8 @@ def simulate(
             ),
         ),
     ] = 1,
-    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
-    ray_address: Annotated[
-        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
-    ] = None,
+    executor: ExecutorOption = "local",
+    ray_address: RayAddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Self-play many seeded games and summarise them."""
@@ -220,10 +218,8 @@ def tournament(
             ),
         ),
     ] = 1,
-    executor: Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)] = "local",
-    ray_address: Annotated[
-        str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)
-    ] = None,
+    executor: ExecutorOption = "local",
+    ray_address: RayAddressOption = None,
     out: Annotated[
         Path | None,
         typer.Option(

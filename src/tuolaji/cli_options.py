@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -36,6 +36,11 @@ RAY_ADDRESS_HELP = N_(
     "on this machine, or RAY_ADDRESS), HOST:PORT or ray://HOST:PORT, and all its CPUs. "
     "tuolaji, and the program of any cmd: player, must be installed on each of its machines."
 )
+
+
+#: ``--executor`` and ``--ray-address``, as every batch command takes them
+ExecutorOption = Annotated[str, typer.Option(metavar="local|ray", help=EXECUTOR_HELP)]
+RayAddressOption = Annotated[str | None, typer.Option(metavar="ADDRESS", help=RAY_ADDRESS_HELP)]
 
 
 def rules_option(preset: str, options: list[str] | None) -> RuleSet:

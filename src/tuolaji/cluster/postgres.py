@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Final
 
 from tuolaji.cluster.errors import ClusterError
-from tuolaji.cluster.processes import free_port
+from tuolaji.cluster.processes import free_port, run_to_end
 from tuolaji.i18n import _
 
 #: The folder of the PostgreSQL programs, when not the default.
@@ -83,22 +83,9 @@ def _as_cluster_user(command: list[str]) -> list[str]:
 
 
 def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run one step; its result (the caller decides what a failure means)."""
-    try:
-        return subprocess.run(
-            command,
-            cwd=cwd,
-            capture_output=True,
-            text=True,
-            timeout=STEP_TIMEOUT_S,
-            check=False,
-            stdin=subprocess.DEVNULL,
-            # its own session: a Ctrl-C at the terminal reaches the launcher only, which
-            # stops PostgreSQL last (the postmaster pg_ctl starts stays in this session)
-            start_new_session=True,
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return subprocess.CompletedProcess(command, -1, "", f"{type(error).__name__}: {error}")
+    """Run one step of the cluster's life (the postmaster pg_ctl starts stays in the
+    step's session, so PostgreSQL is stopped last, by the launcher)."""
+    return run_to_end(command, STEP_TIMEOUT_S, cwd)
 
 
 def _explain(result: subprocess.CompletedProcess[str], log: Path | None = None) -> str:

@@ -75,6 +75,29 @@ def _die_with_parent(parent: int) -> Callable[[], None]:
     return tie
 
 
+def run_to_end(
+    command: Sequence[str], timeout_s: float, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` to its end in a session of its own (a Ctrl-C at the terminal
+    reaches the launcher only, which stops its children in order), killed after
+    ``timeout_s``; its result, the caller deciding what a failure means. A command that
+    cannot start or runs too long has exit status -1 and says why in ``stderr``."""
+    args = list(command)
+    try:
+        return subprocess.run(
+            args,
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            check=False,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return subprocess.CompletedProcess(args, -1, "", f"{type(error).__name__}: {error}")
+
+
 def start_child(
     command: Sequence[str],
     log: Path,

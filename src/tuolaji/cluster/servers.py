@@ -22,7 +22,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from tuolaji.cluster.errors import ClusterError
-from tuolaji.cluster.processes import Family, Started, http_status, start_child, tail, wait_until
+from tuolaji.cluster.processes import (
+    Family,
+    Started,
+    http_status,
+    run_to_end,
+    start_child,
+    tail,
+    wait_until,
+)
 from tuolaji.i18n import _
 
 #: seconds a server may take to answer its health check after it started (imports,
@@ -35,31 +43,10 @@ STOP_GRACE_S: Final = 10.0
 def migrate(db_url: str, timeout_s: float = START_TIMEOUT_S) -> None:
     """Bring the database to the newest schema once, before the servers start (each
     would otherwise make the same tables at the same time); ClusterError if it fails."""
-    try:
-        done = subprocess_run([sys.executable, "-m", "tuolaji.server.migrate", db_url], timeout_s)
-    except OSError as error:
-        raise ClusterError(str(error)) from error
-    if done[0] != 0:
-        raise ClusterError(
-            _("the database could not be prepared:\n{output}").format(output=done[1].strip())
-        )
-
-
-def subprocess_run(command: Sequence[str], timeout_s: float) -> tuple[int, str]:
-    """Run ``command`` to its end (killed after ``timeout_s``): exit status and output."""
-    try:
-        done = subprocess.run(
-            list(command),
-            capture_output=True,
-            text=True,
-            timeout=timeout_s,
-            check=False,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    except subprocess.TimeoutExpired:
-        return -1, f"`{' '.join(command)}` took more than {timeout_s:.0f} s"
-    return done.returncode, done.stdout + done.stderr
+    done = run_to_end([sys.executable, "-m", "tuolaji.server.migrate", db_url], timeout_s)
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        raise ClusterError(_("the database could not be prepared:\n{output}").format(output=output))
 
 
 class ServeProcess(Started):
