@@ -269,33 +269,41 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+#: the options that contradict another: (option, its value, the other option, the
+#: other's value it cannot go with, why)
+_CONTRADICTIONS: tuple[tuple[str, object, str, object, str], ...] = (
+    (
+        "declaration_order",
+        "length",
+        "red_jokers_override",
+        True,
+        'option declaration_order "length" lets only more cards override, so a red joker '
+        "pair cannot override a black one: it contradicts red_jokers_override (set it to "
+        "false)",
+    ),
+    (
+        "red_joker_single",
+        True,
+        "joker_no_trump",
+        False,
+        "option red_joker_single needs joker_no_trump: a red joker declares no trump, "
+        "which joker_no_trump off forbids",
+    ),
+    (
+        "reinforce_to_tie",
+        True,
+        "reinforce",
+        False,
+        "option reinforce_to_tie needs reinforce: it is a reinforcing, which reinforce off forbids",
+    ),
+)
+
+
 def _check_together(rules: RuleSet) -> None:
     """Refuse options that contradict each other, naming the option that needs another."""
-    if rules.declaration_order == "length" and rules.red_jokers_override:
-        raise RulesError(
-            'option declaration_order "length" lets only more cards override, so a red '
-            "joker pair cannot override a black one: it contradicts red_jokers_override "
-            "(set it to false)",
-            "declaration_order",
-            CONTRADICTS,
-            {"other": "red_jokers_override"},
-        )
-    if rules.red_joker_single and not rules.joker_no_trump:
-        raise RulesError(
-            "option red_joker_single needs joker_no_trump: a red joker declares no trump, "
-            "which joker_no_trump off forbids",
-            "red_joker_single",
-            CONTRADICTS,
-            {"other": "joker_no_trump"},
-        )
-    if rules.reinforce_to_tie and not rules.reinforce:
-        raise RulesError(
-            "option reinforce_to_tie needs reinforce: it is a reinforcing, which reinforce "
-            "off forbids",
-            "reinforce_to_tie",
-            CONTRADICTS,
-            {"other": "reinforce"},
-        )
+    for option, value, other, other_value, why in _CONTRADICTIONS:
+        if getattr(rules, option) == value and getattr(rules, other) == other_value:
+            raise RulesError(why, option, CONTRADICTS, {"other": other})
 
 
 _CHECKS = {
