@@ -48,7 +48,14 @@ from cluster_failover import failover
 from cluster_measure import cpu_snapshot, log_faults, pg_counters
 from serve_clients import Bench, RoomRun
 from serve_harness import LagProbe, percentiles
-from serve_rooms import complete, count_logged, gather_bounded, latencies_ms, prepare
+from serve_rooms import (
+    complete,
+    count_logged,
+    finish_clients,
+    gather_bounded,
+    latencies_ms,
+    prepare,
+)
 from tuolaji.cluster.launcher import LocalCluster, Settings
 from tuolaji.cluster.processes import free_port
 
@@ -84,14 +91,7 @@ async def throughput(
     ready = [room for room in rooms if room.code and len(room.clients) == 3]
     await gather_bounded([complete(bench, room, tasks) for room in ready], until, "setup", bench)
     placed = await _owned(cluster)
-    if tasks:
-        _, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.monotonic()))
-        for task in late:
-            task.cancel()
-        if late:
-            bench.error("timeout", f"{len(late)} clients still playing at --timeout")
-    ended = max((room.finished for room in rooms if room.finished is not None), default=None)
-    measured = (ended or time.perf_counter()) - started
+    measured = await finish_clients(bench, rooms, tasks, until, started)
     cpu = cpu_snapshot(cluster) - cpu_before
     own_after = resource.getrusage(resource.RUSAGE_SELF)
     if probe.task is not None:

@@ -56,7 +56,15 @@ from serve_harness import (
     database_figures,
     percentiles,
 )
-from serve_rooms import STEP_S, complete, count_logged, gather_bounded, latencies_ms, prepare
+from serve_rooms import (
+    STEP_S,
+    complete,
+    count_logged,
+    finish_clients,
+    gather_bounded,
+    latencies_ms,
+    prepare,
+)
 
 
 async def load(options: argparse.Namespace, server: ServerProcess, until: float) -> dict[str, Any]:
@@ -86,14 +94,7 @@ async def load(options: argparse.Namespace, server: ServerProcess, until: float)
         await gather_bounded(
             [complete(bench, room, tasks) for room in ready], until, "setup", bench
         )
-        if tasks:
-            _, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.monotonic()))
-            for task in late:
-                task.cancel()
-            if late:
-                bench.error("timeout", f"{len(late)} clients still playing at --timeout")
-        ended = max((room.finished for room in rooms if room.finished is not None), default=None)
-        measured = (ended or time.perf_counter()) - started
+        measured = await finish_clients(bench, rooms, tasks, until, started)
         cpu_after, own_after = server.cpu(), resource.getrusage(resource.RUSAGE_SELF)
         health = await watch.read()
         if watch.task is not None:

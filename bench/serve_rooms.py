@@ -139,3 +139,20 @@ def latencies_ms(bench: Bench, rooms: list[RoomRun]) -> list[float]:
             continue
         latencies.append((max(at for at in arrivals if at is not None) - timing.sent) * 1000)
     return latencies
+
+
+async def finish_clients(
+    bench: Bench, rooms: list[RoomRun], tasks: list[Any], until: float, started: float
+) -> float:
+    """Wait for the clients' ``tasks`` until ``until`` (monotonic time): those still
+    playing then are cancelled and counted as an error. The seconds from ``started``
+    (``time.perf_counter``) to the end of the last room that finished (to now if none
+    did)."""
+    if tasks:
+        _, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.monotonic()))
+        for task in late:
+            task.cancel()
+        if late:
+            bench.error("timeout", f"{len(late)} clients still playing at --timeout")
+    ended = max((room.finished for room in rooms if room.finished is not None), default=None)
+    return (ended or time.perf_counter()) - started
